@@ -1,0 +1,134 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { loadOrCreateSecret } from './db/settings.js';
+import type { Database } from './db/schema.js';
+import { AccountEvents } from './domains/accounts/account-events.js';
+import { ensureAccount, recordLogin } from './domains/accounts/repository.js';
+import { accountRoutes } from './domains/accounts/routes.js';
+import { type Auth, createAuth } from './domains/auth/auth.js';
+import { authRoutes } from './domains/auth/routes.js';
+import { sessionGuard } from './domains/auth/session-guard.js';
+import { healthRoutes } from './domains/health/routes.js';
+import { pricingRoutes } from './domains/pricing/routes.js';
+import { siteRoutes } from './domains/site/routes.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerSameOriginGuard } from './http/same-origin.js';
+import { registerWebApp } from './http/web-app.js';
+import { JobQueue } from './jobs/queue.js';
+import type { FileStorage } from './storage/file-storage.js';
+import { LocalStorage } from './storage/local-storage.js';
+import { version } from './version.js';
+
+export interface EngineStatus {
+  id: string;
+  status: 'up' | 'down';
+  detail?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+    databaseKind: 'pglite' | 'postgres';
+    jobs: JobQueue;
+    storage: FileStorage;
+    auth: Auth;
+    accountEvents: AccountEvents;
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    engineStatuses(): EngineStatus[];
+  }
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  if (config.logLevel === 'silent') return false;
+  const pretty = config.env === 'development' || (config.env !== 'test' && process.stdout.isTTY);
+  return {
+    level: config.logLevel,
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
+/**
+ * Builds the whole application: external plugins, then the app's services (database, jobs,
+ * storage), then the routes. Tests boot it with their own config; server.ts adds listen().
+ */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSameOriginGuard(app, config.publicUrl);
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Sayso API', version } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const database = await openDatabase(config.database);
+  app.addHook('onClose', () => database.close());
+  const applied = await migrate(database.db);
+  if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
+
+  const jobs = await JobQueue.start(database.jobs, { pollIntervalMs: config.jobPollIntervalMs, logger: app.log });
+  // Registered after the database hook, so it runs first: Fastify closes in reverse order.
+  app.addHook('onClose', () => jobs.stop());
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('databaseKind', database.kind);
+  app.decorate('jobs', jobs);
+  app.decorate('storage', new LocalStorage(config.storage.dir));
+  app.decorate('engineStatuses', (): EngineStatus[] => []);
+
+  const accountEvents = new AccountEvents();
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret: config.auth.secret ?? (await loadOrCreateSecret(database.db, 'auth_secret')),
+    logger: app.log,
+    hooks: {
+      onUserCreated: async (userId) => {
+        if (await ensureAccount(database.db, userId)) accountEvents.publish(userId);
+      },
+      onSignedIn: async (userId) => {
+        await ensureAccount(database.db, userId);
+        await recordLogin(database.db, userId);
+      },
+    },
+  });
+  app.decorate('auth', auth);
+  app.decorate('accountEvents', accountEvents);
+  app.decorate('requireUser', sessionGuard(auth, config.auth.sessionMaxDays));
+  app.decorateRequest('user', null);
+
+  await app.register(healthRoutes);
+  await app.register(siteRoutes);
+  await app.register(pricingRoutes);
+  await app.register(authRoutes(auth, config.publicUrl));
+  await app.register(accountRoutes);
+  await registerWebApp(app, config.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Turns "true"/"false"/"1"/"0" into a boolean; anything else is a validation error. */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PUBLIC_URL: z.url({ message: 'must be an absolute URL such as http://localhost:3000' }).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    STORAGE: z.enum(['local']).default('local'),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    RUN_WORKERS: booleanFlag.default(true),
+    JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(500).max(60_000).default(500),
+    CHAT_NUMBER: z
+      .string()
+      .regex(/^\d{6,15}$/, 'must be the chat number in international form, digits only')
+      .optional(),
+    SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@sayso.local'),
+    TRUST_PROXY: booleanFlag.default(false),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    LOCAL_ACCOUNTS: booleanFlag.default(true),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ISSUER: z.url({ message: 'must be the issuer URL of an OpenID Connect provider' }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_NAME: z.string().min(1).default('Single sign-on'),
+    SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+  })
+  .superRefine((env, ctx) => {
+    const pairs: [keyof typeof env, keyof typeof env][] = [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['OIDC_ISSUER', 'OIDC_CLIENT_ID'],
+      ['OIDC_ISSUER', 'OIDC_CLIENT_SECRET'],
+    ];
+    for (const [a, b] of pairs) {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        const missing = env[a] ? b : a;
+        ctx.addIssue({ code: 'custom', path: [missing], message: `is required together with ${env[a] ? a : b}` });
+      }
+    }
+    if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_MAX_DAYS'],
+        message: 'must not be shorter than SESSION_IDLE_DAYS',
+      });
+    }
+  });
+
+export type Environment = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: string;
+  dataDir: string;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  storage: { kind: 'local'; dir: string };
+  webDistDir: string;
+  runWorkers: boolean;
+  jobPollIntervalMs: number;
+  trustProxy: boolean;
+  auth: {
+    /** Signs session cookies; when unset a random one is kept in the database. */
+    secret: string | null;
+    localAccounts: boolean;
+    google: { clientId: string; clientSecret: string } | null;
+    oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
+    sessionIdleDays: number;
+    sessionMaxDays: number;
+    signInAttemptsPerMinute: number;
+  };
+  /** Only these values may reach the browser (served by GET /api/config). */
+  public: { productName: string; chatNumber: string | null; supportEmail: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Validates the environment and returns a typed config; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    storage: { kind: e.STORAGE, dir: path.join(dataDir, 'files') },
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
+    runWorkers: e.RUN_WORKERS,
+    jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+    trustProxy: e.TRUST_PROXY,
+    auth: {
+      secret: e.AUTH_SECRET ?? null,
+      localAccounts: e.LOCAL_ACCOUNTS,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+          : null,
+      oidc:
+        e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+          ? {
+              issuer: e.OIDC_ISSUER.replace(/\/$/, ''),
+              clientId: e.OIDC_CLIENT_ID,
+              clientSecret: e.OIDC_CLIENT_SECRET,
+              name: e.OIDC_NAME,
+            }
+          : null,
+      sessionIdleDays: e.SESSION_IDLE_DAYS,
+      sessionMaxDays: e.SESSION_MAX_DAYS,
+      signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    },
+    public: { productName: 'Sayso', chatNumber: e.CHAT_NUMBER ?? null, supportEmail: e.SUPPORT_EMAIL },
+  };
+}

@@ -1,0 +1,56 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { PGlitePool } from './pglite-pool.js';
+import type { Database } from './schema.js';
+
+// int8 (credits, ids) and numeric (money with two decimals) come back as JS numbers on both
+// drivers: every value the product stores stays well inside the range a double holds exactly.
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const NUMBER_PARSERS = { [INT8_OID]: Number, [NUMERIC_OID]: Number };
+
+const getTypeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === INT8_OID || oid === NUMERIC_OID
+    ? Number
+    : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser;
+
+export type JobDatabase =
+  | { kind: 'executeSql'; executeSql: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> }
+  | { kind: 'connectionString'; connectionString: string };
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Kysely<Database>;
+  /** How pg-boss reaches the same database. */
+  jobs: JobDatabase;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database: embedded PGlite by default, a PostgreSQL server with DATABASE_URL. */
+export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, types: { getTypeParser } });
+    // An idle connection dropped by the server is replaced on next use; it must not crash the process.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      kind: 'postgres',
+      db,
+      jobs: { kind: 'connectionString', connectionString: database.url },
+      close: () => db.destroy(),
+    };
+  }
+  if (!database.dir.startsWith('memory://')) await mkdir(database.dir, { recursive: true });
+  const pglite = await PGlite.create(database.dir, { parsers: NUMBER_PARSERS });
+  const pool = new PGlitePool(pglite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'pglite',
+    db,
+    jobs: { kind: 'executeSql', executeSql: pool.executeSql },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,12 @@
+import { initial } from './0001-initial.js';
+import { accounts } from './0002-accounts.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  /** Plain SQL, possibly several statements, applied inside one transaction. */
+  sql: string;
+}
+
+/** Every migration, in order. Append only: never edit one that has shipped. */
+export const migrations: Migration[] = [initial, accounts];

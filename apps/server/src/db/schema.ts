@@ -1,0 +1,68 @@
+import type { Generated } from 'kysely';
+
+/** Table types for the query layer. Each migration that adds a table adds its type here. */
+export interface Database {
+  schema_migrations: {
+    version: number;
+    name: string;
+    applied_at: Generated<Date>;
+  };
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    image: string | null;
+    createdAt: Generated<Date>;
+    updatedAt: Generated<Date>;
+  };
+  session: {
+    id: string;
+    expiresAt: Date;
+    token: string;
+    createdAt: Generated<Date>;
+    updatedAt: Date;
+    ipAddress: string | null;
+    userAgent: string | null;
+    userId: string;
+  };
+  account: {
+    id: string;
+    accountId: string;
+    providerId: string;
+    userId: string;
+    password: string | null;
+    createdAt: Generated<Date>;
+    updatedAt: Date;
+  };
+  user_accounts: {
+    user_id: string;
+    credits: Generated<number>;
+    held_credits: Generated<number>;
+    total_credits_used: Generated<number>;
+    balance: Generated<number>;
+    currency: Generated<string>;
+    last_login_at: Date | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  ledger_entries: {
+    id: Generated<number>;
+    user_id: string;
+    asset: 'credits' | 'money';
+    amount: number;
+    balance_before: number;
+    balance_after: number;
+    kind: string;
+    actor: string | null;
+    reason: string | null;
+    idempotency_key: string | null;
+    reference: string | null;
+    created_at: Generated<Date>;
+  };
+  app_settings: {
+    key: string;
+    value: unknown;
+    updated_at: Generated<Date>;
+  };
+}

@@ -1,0 +1,93 @@
+import { betterAuth } from 'better-auth';
+import { genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+
+/** The header through which the HTTP bridge hands better-auth the client address Fastify trusts. */
+export const CLIENT_IP_HEADER = 'x-sayso-client-ip';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+export interface AuthHooks {
+  /** A user was created by any sign-in method. */
+  onUserCreated(userId: string): Promise<void>;
+  /** A session began: every successful sign-in. */
+  onSignedIn(userId: string): Promise<void>;
+}
+
+export interface CreateAuthOptions {
+  config: Config;
+  db: Kysely<Database>;
+  secret: string;
+  logger: FastifyBaseLogger;
+  hooks: AuthHooks;
+}
+
+/**
+ * Sign-in through better-auth: local email + password accounts, Google, and any OpenID Connect
+ * issuer, as configured. Sessions live in the database; the cookie is HttpOnly and SameSite=Lax.
+ */
+export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOptions) {
+  const { auth } = config;
+  const signInLimit = { window: 60, max: auth.signInAttemptsPerMinute };
+  // Hook failures are logged and never block sign-in (spec section 4 and 8).
+  const safely = (what: string, work: () => Promise<void>) =>
+    work().catch((error: unknown) => logger.error({ err: error }, `${what} failed`));
+
+  return betterAuth({
+    appName: 'Sayso',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [new URL(config.publicUrl).origin],
+    // The transaction flag stays off: on PGlite a hook that queried outside the transaction
+    // would wait for the single connection the transaction holds.
+    database: { db, type: 'postgres', transaction: false },
+    emailAndPassword: { enabled: auth.localAccounts, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    socialProviders: auth.google
+      ? { google: { clientId: auth.google.clientId, clientSecret: auth.google.clientSecret, prompt: 'select_account' } }
+      : {},
+    plugins: auth.oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'oidc',
+                name: auth.oidc.name,
+                discoveryUrl: `${auth.oidc.issuer}/.well-known/openid-configuration`,
+                clientId: auth.oidc.clientId,
+                clientSecret: auth.oidc.clientSecret,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+              },
+            ],
+          }),
+        ]
+      : [],
+    session: { expiresIn: auth.sessionIdleDays * DAY_SECONDS, updateAge: DAY_SECONDS },
+    // Identities are matched by provider and subject only: an email address never joins two.
+    account: { accountLinking: { enabled: false } },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 120,
+      customRules: { '/sign-in/email': signInLimit, '/sign-up/email': signInLimit },
+    },
+    advanced: { cookiePrefix: 'sayso', ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] } },
+    databaseHooks: {
+      user: { create: { after: async (user) => safely('account set-up', () => hooks.onUserCreated(user.id)) } },
+      session: {
+        create: { after: async (session) => safely('sign-in bookkeeping', () => hooks.onSignedIn(session.userId)) },
+      },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      log: (level, message) => logger[level]({ component: 'auth' }, message),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,83 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+
+export type Asset = 'credits' | 'money';
+
+export interface LedgerMovement {
+  userId: string;
+  asset: Asset;
+  /** Signed: positive adds, negative takes away. */
+  amount: number;
+  kind: string;
+  actor?: string | null;
+  reason?: string | null;
+  idempotencyKey?: string | null;
+  reference?: string | null;
+}
+
+export interface LedgerResult {
+  before: number;
+  after: number;
+}
+
+const COLUMN: Record<Asset, 'credits' | 'balance'> = { credits: 'credits', money: 'balance' };
+
+/**
+ * Moves credits or money for one user: a conditional update that never lets the balance go
+ * below zero, and the ledger entry that records it, in the caller's transaction.
+ */
+export async function applyMovement(trx: Transaction<Database>, movement: LedgerMovement): Promise<LedgerResult> {
+  const column = COLUMN[movement.asset];
+  const updated = await sql<{ after: number }>`
+    UPDATE user_accounts
+       SET ${sql.ref(column)} = ${sql.ref(column)} + ${movement.amount}, updated_at = now()
+     WHERE user_id = ${movement.userId} AND ${sql.ref(column)} + ${movement.amount} >= 0
+     RETURNING ${sql.ref(column)} AS after
+  `.execute(trx);
+  const row = updated.rows[0];
+  if (!row) {
+    const exists = await trx
+      .selectFrom('user_accounts')
+      .select('user_id')
+      .where('user_id', '=', movement.userId)
+      .executeTakeFirst();
+    if (!exists) throw new AppError(404, 'User not found', 'USER_NOT_FOUND');
+    throw movement.asset === 'credits'
+      ? new AppError(402, 'Insufficient credits', 'INSUFFICIENT_CREDITS')
+      : new AppError(402, 'Insufficient balance', 'INSUFFICIENT_BALANCE');
+  }
+  const after = Number(row.after);
+  const before = Math.round((after - movement.amount) * 100) / 100;
+  await trx
+    .insertInto('ledger_entries')
+    .values({
+      user_id: movement.userId,
+      asset: movement.asset,
+      amount: movement.amount,
+      balance_before: before,
+      balance_after: after,
+      kind: movement.kind,
+      actor: movement.actor ?? null,
+      reason: movement.reason ?? null,
+      idempotency_key: movement.idempotencyKey ?? null,
+      reference: movement.reference ?? null,
+    })
+    .execute();
+  return { before, after };
+}
+
+/** Sum of a user's ledger entries for an asset; equals the stored balance when all is well. */
+export async function ledgerSum(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  asset: Asset,
+): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+    .where('user_id', '=', userId)
+    .where('asset', '=', asset)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}

@@ -1,0 +1,31 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+
+/**
+ * Runs job workers only, for scale-out: several of these share the API's PostgreSQL database.
+ * It builds the same app (so every job handler is registered) but never listens for HTTP.
+ */
+async function main(): Promise<void> {
+  const config = { ...loadConfig(), runWorkers: true };
+  if (config.database.kind !== 'postgres') {
+    throw new ConfigError(['DATABASE_URL: a separate worker process needs a shared PostgreSQL database']);
+  }
+  const app = await buildApp(config);
+  await app.ready();
+  app.log.info('worker started');
+  const shutdown = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.resolve('data/db') });
+    expect(config.storage).toEqual({ kind: 'local', dir: path.resolve('data/files') });
+    expect(config.runWorkers).toBe(true);
+  });
+
+  it('uses a PostgreSQL server when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://127.0.0.1:5432/sayso' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://127.0.0.1:5432/sayso' });
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', RUN_WORKERS: 'maybe' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: /m);
+    expect(problems).toMatch(/^DATABASE_URL: must be a postgres/m);
+    expect(problems).toMatch(/^RUN_WORKERS: must be true or false/m);
+  });
+
+  it('exposes only public settings to the browser', () => {
+    const config = loadConfig({ CHAT_NUMBER: '923001234567', DATABASE_URL: 'postgres://u:secret@h/db' });
+    expect(config.public).toEqual({
+      productName: 'Sayso',
+      chatNumber: '923001234567',
+      supportEmail: 'support@sayso.local',
+    });
+    expect(JSON.stringify(config.public)).not.toContain('secret');
+  });
+});
+
+describe('the server process', () => {
+  it('refuses to start with a bad configuration and names the bad variable', () => {
+    const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', serverEntry], {
+      env: { ...process.env, PORT: 'not-a-port', LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('Invalid configuration');
+    expect(result.stderr).toMatch(/PORT: /);
+  });
+});

@@ -1,0 +1,32 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { onTestFinished } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Replace parts of the loaded config (for example the database). */
+  override?: (config: Config) => Config;
+}
+
+/** A config for tests: silent logs, files in a fresh temporary folder, an in-memory PGlite database. */
+export async function testConfig(options: TestAppOptions = {}): Promise<Config> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sayso-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
+  const withMemoryDb: Config = { ...config, database: { kind: 'pglite', dir: 'memory://' } };
+  return options.override ? options.override(withMemoryDb) : withMemoryDb;
+}
+
+/** Boots the whole app on a fresh database; it is closed and its files removed when the test ends. */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const config = await testConfig(options);
+  const app = await buildApp(config);
+  onTestFinished(async () => {
+    await app.close();
+    await rm(config.dataDir, { recursive: true, force: true });
+  });
+  return app;
+}

@@ -1,0 +1,60 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, LogOut } from 'lucide-react';
+import { useRef, useState } from 'react';
+import type { AccountIdentity } from '@/features/account/hooks/use-account-identity';
+import { LogoutDialog } from './logout-dialog';
+import { menuContentProps, menuStyles } from './menu-styles';
+import { UserAvatar } from './user-avatar';
+
+/** The avatar in the top bar; its menu shows who is signed in and offers Logout (after a confirmation). */
+export function UserMenu({ user }: { user: AccountIdentity }) {
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          ref={triggerRef}
+          aria-label="Account menu"
+          className="inline-flex h-10 shrink-0 items-center gap-2 rounded-full p-0.5 transition-colors hover:bg-accent-soft data-[state=open]:bg-accent-soft md:rounded-control md:py-1 md:pr-2 md:pl-1"
+        >
+          <UserAvatar name={user.name} photo={user.photo} className="h-9 w-9 text-sm md:h-8 md:w-8 md:text-xs" />
+          <span className="hidden max-w-40 truncate text-sm font-semibold text-ink md:inline">{user.name}</span>
+          <ChevronDown aria-hidden className="hidden h-4 w-4 shrink-0 text-muted md:block" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            {...menuContentProps}
+            className={menuStyles.content}
+            // The confirmation dialog takes focus; the menu must not pull it back to its trigger.
+            onCloseAutoFocus={(event) => {
+              if (confirmingLogout) event.preventDefault();
+            }}
+          >
+            <div className="flex items-center gap-3 px-3 pt-2 pb-3">
+              <UserAvatar name={user.name} photo={user.photo} className="h-10 w-10 text-sm" />
+              <div className="min-w-0">
+                <p className="truncate text-sm font-semibold">{user.name}</p>
+                <p className="truncate text-sm text-muted">{user.email}</p>
+              </div>
+            </div>
+            <DropdownMenu.Separator className={menuStyles.separator} />
+            <DropdownMenu.Item className={menuStyles.item} onSelect={() => setConfirmingLogout(true)}>
+              <LogOut aria-hidden className="h-4 w-4" />
+              Logout
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <LogoutDialog
+        open={confirmingLogout}
+        onOpenChange={setConfirmingLogout}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
+      />
+    </>
+  );
+}

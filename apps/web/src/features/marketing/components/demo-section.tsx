@@ -1,0 +1,127 @@
+import { AlertCircle, Loader2, Sparkles } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { onGenerate } from '@/features/marketing/lib/demo-api';
+import { DEMO_TEXT_LIMIT, DEMO_VOICES } from '@/features/marketing/lib/demo-voices';
+import { buttonStyles } from './button-styles';
+import { DemoVoicePicker } from './demo-voice-picker';
+import { DEMO_SECTION_ID } from './hero-section';
+import { SectionHeading } from './section-heading';
+
+export const DEMO_MISSING_INPUT_ALERT = 'Please select a voice and enter some text!';
+
+export function DemoSection() {
+  const [voiceId, setVoiceId] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [generating, setGenerating] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [audioUrl, setAudioUrl] = useState<string | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+
+  // Stop polling when the visitor leaves the page.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  async function generate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!voiceId || !trimmed) {
+      window.alert(DEMO_MISSING_INPUT_ALERT);
+      return;
+    }
+    abortRef.current?.abort();
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setGenerating(true);
+    setError(null);
+    setAudioUrl(null);
+    setProgress(null);
+    try {
+      setAudioUrl(await onGenerate(trimmed, voiceId, { signal: controller.signal, onProgress: setProgress }));
+    } catch (failure) {
+      if (!controller.signal.aborted) setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      if (!controller.signal.aborted) setGenerating(false);
+    }
+  }
+
+  return (
+    <section
+      id={DEMO_SECTION_ID}
+      tabIndex={-1}
+      aria-labelledby="demo-heading"
+      className="scroll-mt-20 bg-surface focus:outline-none"
+    >
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
+        <SectionHeading
+          id="demo-heading"
+          eyebrow="Live demo"
+          title="Hear it for yourself"
+          description={`Pick a voice, type up to ${DEMO_TEXT_LIMIT} characters and press Generate Voice. No account needed.`}
+        />
+        <form
+          onSubmit={generate}
+          className="mt-10 rounded-card border border-line bg-card p-5 shadow-sm sm:p-8"
+          noValidate
+        >
+          <DemoVoicePicker voices={DEMO_VOICES} selectedId={voiceId} onSelect={setVoiceId} disabled={generating} />
+
+          <div className="mt-8">
+            <div className="flex items-baseline justify-between gap-4">
+              <label htmlFor="demo-text" className="text-sm font-semibold text-ink">
+                2. Type your text
+              </label>
+              <span id="demo-text-count" className="text-xs text-muted tabular-nums" aria-live="polite">
+                {text.length} / {DEMO_TEXT_LIMIT}
+              </span>
+            </div>
+            <textarea
+              id="demo-text"
+              value={text}
+              maxLength={DEMO_TEXT_LIMIT}
+              onChange={(event) => setText(event.target.value.slice(0, DEMO_TEXT_LIMIT))}
+              aria-describedby="demo-text-count"
+              rows={4}
+              disabled={generating}
+              placeholder="Welcome to Sayso. This sentence was typed a moment ago and is now being spoken aloud."
+              className="mt-2 w-full resize-y rounded-control border border-line bg-card px-4 py-3 text-base text-ink placeholder:text-muted/70 focus:border-accent focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:bg-surface"
+            />
+          </div>
+
+          <div className="mt-6 flex flex-col gap-4 sm:flex-row sm:items-center">
+            <button type="submit" className={`${buttonStyles.primary} px-6 py-3 text-base`} disabled={generating}>
+              {generating ? (
+                <Loader2 aria-hidden className="h-4 w-4 animate-spin" />
+              ) : (
+                <Sparkles aria-hidden className="h-4 w-4" />
+              )}
+              {generating ? 'Generating...' : 'Generate Voice'}
+            </button>
+            {generating ? (
+              <p role="status" className="text-sm text-muted">
+                Creating your audio{progress === null ? '…' : ` (${Math.round(progress)}%)`}
+              </p>
+            ) : null}
+          </div>
+
+          {error ? (
+            <div
+              role="alert"
+              className="mt-6 flex items-start gap-3 rounded-control border border-danger/30 bg-danger-soft px-4 py-3 text-sm text-danger"
+            >
+              <AlertCircle aria-hidden className="mt-0.5 h-4 w-4 shrink-0" />
+              <p>{error}</p>
+            </div>
+          ) : null}
+
+          {audioUrl ? (
+            <div className="mt-6 rounded-control bg-accent-soft p-4">
+              <p className="text-sm font-semibold text-ink">Your audio is ready</p>
+              {/* biome-ignore lint/a11y/useMediaCaption: the caption is the text the visitor just typed */}
+              <audio controls src={audioUrl} className="mt-3 w-full" aria-label="Generated demo audio" />
+            </div>
+          ) : null}
+        </form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+/** A voice offered in the landing-page demo (spec section 3, "Demo voice"). */
+export interface DemoVoice {
+  voice_id: string;
+  voice_name: string;
+  gender: 'female' | 'male';
+  tag_list: string[];
+  /** A short recording of the voice; empty until the demo samples are recorded. */
+  sample_audio: string;
+}
+
+/** The demo's text limit (spec section 9). */
+export const DEMO_TEXT_LIMIT = 150;
+
+/** The five preset voices a visitor can try without signing in. */
+export const DEMO_VOICES: readonly DemoVoice[] = [
+  {
+    voice_id: 'en-us-female',
+    voice_name: 'Ava',
+    gender: 'female',
+    tag_list: ['American English', 'Warm', 'Conversational'],
+    sample_audio: '',
+  },
+  {
+    voice_id: 'en-us-male',
+    voice_name: 'Marcus',
+    gender: 'male',
+    tag_list: ['American English', 'Clear', 'Friendly'],
+    sample_audio: '',
+  },
+  {
+    voice_id: 'en-gb-female',
+    voice_name: 'Eleanor',
+    gender: 'female',
+    tag_list: ['British English', 'Crisp', 'Professional'],
+    sample_audio: '',
+  },
+  {
+    voice_id: 'en-gb-male',
+    voice_name: 'Oliver',
+    gender: 'male',
+    tag_list: ['British English', 'Calm', 'Measured'],
+    sample_audio: '',
+  },
+  {
+    voice_id: 'en-us-narrator',
+    voice_name: 'Narrator',
+    gender: 'male',
+    tag_list: ['American English', 'Deep', 'Storytelling'],
+    sample_audio: '',
+  },
+];

@@ -1,0 +1,41 @@
+/** Errors from the API carry the message the user should see (spec section 8). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet connection.';
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let message = text;
+  try {
+    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
+    if (typeof body.error === 'string' && body.error) message = body.error;
+    else if (typeof body.message === 'string' && body.message) message = body.message;
+  } catch {
+    // Not JSON: the raw text is the message.
+  }
+  return new ApiError(message || `API Error: ${response.status} ${response.statusText}`, response.status);
+}
+
+/** Calls the Sayso API and returns its JSON, throwing ApiError with the user-facing message. */
+export async function apiRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { accept: 'application/json', ...(init.headers ?? {}) },
+    });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+  if (!response.ok) throw await errorFrom(response);
+  return (await response.json()) as T;
+}
