@@ -51,7 +51,7 @@ async function runScenario(baseUrl: string, scenario: Scenario) {
   };
 }
 
-const server = await startServer({ LOG_LEVEL: 'error' });
+const server = await startServer({ env: { LOG_LEVEL: 'error' } });
 try {
   console.log(
     `Machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,

@@ -1,19 +1,69 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { repoRoot, startServer } from './server.js';
+import { identityProviderPort, OIDC_CLIENT, startIdentityProvider } from './identity-provider.js';
+import { freePort, repoRoot, startServer } from './server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    issuer: string;
+    databaseUrl: string | null;
   }
 }
 
+/**
+ * One identity provider and one built Sayso server for the whole run. The server signs in with
+ * local accounts and with the identity provider. When TEST_DATABASE_URL names a PostgreSQL server,
+ * the app runs on a fresh database there, so tests can change data from outside the process as a
+ * second instance would; otherwise it runs on embedded PGlite.
+ */
 export default async function setup(project: TestProject) {
   for (const built of ['apps/server/dist/server.js', 'apps/web/dist/index.html']) {
     if (!existsSync(path.join(repoRoot, built))) throw new Error(`${built} is missing: run "npm run build" first`);
   }
-  const server = await startServer();
+  const appPort = await freePort();
+  const appBaseUrl = `http://127.0.0.1:${appPort}`;
+  const idp = await startIdentityProvider(appBaseUrl, await identityProviderPort());
+  const database = await createDatabase();
+  const server = await startServer({
+    port: appPort,
+    env: {
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: OIDC_CLIENT.id,
+      OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+      OIDC_NAME: 'Test Identity',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    },
+  });
   project.provide('baseUrl', server.baseUrl);
-  return () => server.stop();
+  project.provide('issuer', idp.issuer);
+  project.provide('databaseUrl', database?.url ?? null);
+  return async () => {
+    await server.stop();
+    await idp.stop();
+    await database?.drop();
+  };
+}
+
+async function createDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return null;
+  const { default: pg } = await import('pg');
+  const name = `sayso_e2e_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
 }

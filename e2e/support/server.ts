@@ -27,8 +27,14 @@ export interface RunningServer {
 }
 
 /** Starts the built server (apps/server/dist) on a free loopback port with its own data folder. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer({
+  port: wantedPort,
+  env = {},
+}: {
+  port?: number;
+  env?: Record<string, string>;
+} = {}): Promise<RunningServer> {
+  const port = wantedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sayso-e2e-'));
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/server.js')], {

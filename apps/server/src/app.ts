@@ -16,8 +16,8 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { loadOrCreateSecret } from './db/settings.js';
 import type { Database } from './db/schema.js';
+import { loadOrCreateSecret } from './db/settings.js';
 import { AccountEvents } from './domains/accounts/account-events.js';
 import { ensureAccount, recordLogin } from './domains/accounts/repository.js';
 import { accountRoutes } from './domains/accounts/routes.js';
@@ -103,6 +103,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('engineStatuses', (): EngineStatus[] => []);
 
   const accountEvents = new AccountEvents();
+  await accountEvents.start(database);
+  app.addHook('onClose', () => accountEvents.stop());
   const auth = createAuth({
     config,
     db: database.db,
@@ -110,7 +112,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logger: app.log,
     hooks: {
       onUserCreated: async (userId) => {
-        if (await ensureAccount(database.db, userId)) accountEvents.publish(userId);
+        await ensureAccount(database.db, userId);
       },
       onSignedIn: async (userId) => {
         await ensureAccount(database.db, userId);

@@ -26,7 +26,39 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   /** How pg-boss reaches the same database. */
   jobs: JobDatabase;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel`, from this process or any other sharing the
+   * database, after the notifying transaction commits. Resolves to a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+/** A dedicated connection that LISTENs, and reconnects when the server drops it. */
+async function listenOnServer(url: string, channel: string, onPayload: (payload: string) => void) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      console.warn(`notification connection lost: ${error.message}`);
+      next.end().catch(() => {});
+      if (!stopped) setTimeout(() => void connect().catch(() => {}), LISTEN_RETRY_MS);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end();
+  };
 }
 
 /** Opens the configured database: embedded PGlite by default, a PostgreSQL server with DATABASE_URL. */
@@ -40,6 +72,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       kind: 'postgres',
       db,
       jobs: { kind: 'connectionString', connectionString: database.url },
+      listen: (channel, onPayload) => listenOnServer(database.url, channel, onPayload),
       close: () => db.destroy(),
     };
   }
@@ -51,6 +84,10 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     kind: 'pglite',
     db,
     jobs: { kind: 'executeSql', executeSql: pool.executeSql },
+    listen: async (channel, onPayload) => {
+      const stop = await pglite.listen(channel, onPayload);
+      return () => stop();
+    },
     close: () => db.destroy(),
   };
 }

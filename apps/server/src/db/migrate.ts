@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { type Migration, migrations as allMigrations } from './migrations/index.js';
+import { migrations as allMigrations, type Migration } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 // Any fixed number: every process that migrates takes the same transaction-level lock.

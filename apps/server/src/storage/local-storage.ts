@@ -1,8 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { randomUUID } from 'node:crypto';
 import { assertValidKey, type ByteRange, type FileStorage, type StoredFile } from './file-storage.js';
 
 /** Files in a folder on local disk. Writes go to a temporary name first, so readers never see half a file. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { describe } from 'vitest';
 import pg from 'pg';
+import { describe } from 'vitest';
 import type { Config } from '../../src/config.js';
 
 /** The PostgreSQL server for tests of the server path, if one is configured (CI sets it). */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { PublicLayout } from '@/components/layout/public-layout';
 import { PageLoading } from '@/components/ui/page-loading';
@@ -20,6 +20,8 @@ const DashboardPage = page(() => import('@/features/dashboard/dashboard-page'));
 const PresetStudioPage = page(() => import('@/features/dashboard/preset-studio-page'));
 const CloneStudioPage = page(() => import('@/features/dashboard/clone-studio-page'));
 const AdminPanelPage = page(() => import('@/features/admin/admin-panel-page'));
+const SignInPopupPage = page(() => import('@/features/sign-in/pages/sign-in-popup-page'));
+const SignInDonePage = page(() => import('@/features/sign-in/pages/sign-in-done-page'));
 
 function show(Page: LazyExoticComponent<ComponentType>) {
   return (
@@ -64,6 +66,8 @@ export const router = createBrowserRouter([
       { path: '/dashboard2', element: guarded(PresetStudioPage) },
       { path: '/dashboard3', element: guarded(CloneStudioPage) },
       { path: '/admin-panel', element: show(AdminPanelPage) },
+      { path: '/auth/popup', element: show(SignInPopupPage) },
+      { path: '/auth/popup/done', element: show(SignInDonePage) },
     ],
   },
 ]);

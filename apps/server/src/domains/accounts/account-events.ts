@@ -1,14 +1,31 @@
 import { EventEmitter } from 'node:events';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+
+const CHANNEL = 'sayso_account_changed';
 
 /**
- * Tells listeners in this process that a user's credits or balance changed. Publish only after
- * the transaction that changed them has committed.
+ * Tells the transaction's database that a user's credits or balance changed. PostgreSQL delivers
+ * the notice only if the transaction commits, to every process listening, so an API instance
+ * learns of a purchase made through another.
  */
+export async function notifyAccountChanged(trx: Transaction<Database> | Kysely<Database>, userId: string) {
+  await sql`select pg_notify(${CHANNEL}, ${userId})`.execute(trx);
+}
+
+/** Fans the database's account notices out to the listeners of this process, per user. */
 export class AccountEvents {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
+  private stopListening: (() => Promise<void>) | null = null;
 
-  publish(userId: string): void {
-    this.emitter.emit(userId);
+  async start(database: Pick<DatabaseHandle, 'listen'>): Promise<void> {
+    this.stopListening = await database.listen(CHANNEL, (userId) => this.emitter.emit(userId));
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    this.stopListening = null;
   }
 
   subscribe(userId: string, listener: () => void): () => void {

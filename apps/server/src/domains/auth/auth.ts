@@ -61,6 +61,8 @@ export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOpti
                 clientSecret: auth.oidc.clientSecret,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
+                // Only an id_token signed by the issuer's keys, for this client, with our nonce, counts.
+                requireIdTokenVerification: true,
               },
             ],
           }),

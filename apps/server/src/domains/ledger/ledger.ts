@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import { notifyAccountChanged } from '../accounts/account-events.js';
 
 export type Asset = 'credits' | 'money';
 
@@ -64,6 +65,7 @@ export async function applyMovement(trx: Transaction<Database>, movement: Ledger
       reference: movement.reference ?? null,
     })
     .execute();
+  await notifyAccountChanged(trx, movement.userId);
   return { before, after };
 }
 

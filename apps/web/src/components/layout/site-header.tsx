@@ -1,7 +1,8 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { Logo } from '@/components/ui/logo';
+import { LoginButton } from '@/features/sign-in/components/login-button';
 
 export const NAV_ITEMS = [
   { to: '/pricing', label: 'Pricing' },
@@ -17,12 +18,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function SiteHeader({ loginSlot }: { loginSlot?: React.ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const login = loginSlot ?? (
-    <Link
-      to="/dashboard"
-      className="rounded-control bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
-    >
-      Login
-    </Link>
+    <LoginButton className="rounded-control bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong" />
   );
 
   return (

@@ -1,5 +1,7 @@
 import { ArrowRight, AudioLines, type LucideIcon, Mic } from 'lucide-react';
 import { Link } from 'react-router';
+import { readSessionUser } from '@/features/session/session-user';
+import { useSignIn } from '@/features/sign-in/hooks/use-sign-in';
 import { SectionHeading } from './section-heading';
 
 interface FeatureCard {
@@ -42,6 +44,13 @@ const FEATURE_CARDS: FeatureCard[] = [
 ];
 
 export function FeatureCards() {
+  const { signIn } = useSignIn();
+  // Signed in, a card is a plain link; signed out, it signs in first and then goes to the studio.
+  const openStudio = (event: React.MouseEvent, to: string) => {
+    if (readSessionUser()) return;
+    event.preventDefault();
+    void signIn(to);
+  };
   return (
     <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
       <SectionHeading
@@ -56,6 +65,7 @@ export function FeatureCards() {
             key={card.testId}
             to={card.to}
             data-testid={card.testId}
+            onClick={(event) => openStudio(event, card.to)}
             className="group flex flex-col rounded-card border border-line bg-card p-6 shadow-sm transition hover:border-accent hover:shadow-md sm:p-8"
           >
             <span className="inline-flex h-12 w-12 items-center justify-center rounded-control bg-accent-soft text-accent">

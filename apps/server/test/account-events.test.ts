@@ -1,0 +1,84 @@
+import { expect, it, onTestFinished } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
+import { migrate } from '../src/db/migrate.js';
+import { AccountEvents } from '../src/domains/accounts/account-events.js';
+import { applyMovement } from '../src/domains/ledger/ledger.js';
+import { type DatabaseTarget, describeOnEachDatabase } from './helpers/databases.js';
+
+async function openMigrated(target: DatabaseTarget) {
+  const { database, cleanup } = await target.open();
+  const handle = await openDatabase(database);
+  await migrate(handle.db);
+  onTestFinished(async () => {
+    await handle.close();
+    await cleanup();
+  });
+  return { handle, database };
+}
+
+async function addUser(handle: DatabaseHandle, id: string) {
+  const now = new Date();
+  await handle.db
+    .insertInto('user')
+    .values({ id, name: id, email: `${id}@example.test`, emailVerified: true, createdAt: now, updatedAt: now })
+    .execute();
+  await handle.db.insertInto('user_accounts').values({ user_id: id }).execute();
+}
+
+async function listen(handle: DatabaseHandle, userId: string) {
+  const events = new AccountEvents();
+  await events.start(handle);
+  onTestFinished(() => events.stop());
+  const seen: number[] = [];
+  events.subscribe(userId, () => seen.push(Date.now()));
+  return seen;
+}
+
+describeOnEachDatabase('account events', (target) => {
+  it('announce a committed ledger movement to the user’s listeners, and only to theirs', async () => {
+    const { handle } = await openMigrated(target);
+    await addUser(handle, 'alice');
+    await addUser(handle, 'bob');
+    const alice = await listen(handle, 'alice');
+    const bob = await listen(handle, 'bob');
+    await handle.db
+      .transaction()
+      .execute((trx) => applyMovement(trx, { userId: 'alice', asset: 'money', amount: 250, kind: 'admin_adjustment' }));
+    await expect.poll(() => alice.length, { timeout: 3_000 }).toBe(1);
+    expect(bob).toEqual([]);
+  });
+
+  it('stay silent when the transaction rolls back', async () => {
+    const { handle } = await openMigrated(target);
+    await addUser(handle, 'carol');
+    const carol = await listen(handle, 'carol');
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await applyMovement(trx, { userId: 'carol', asset: 'money', amount: 100, kind: 'admin_adjustment' });
+        throw new Error('abandon the transaction');
+      }),
+    ).rejects.toThrow('abandon');
+    // A committed movement afterwards proves the listener works, and that it is the only notice.
+    await handle.db
+      .transaction()
+      .execute((trx) => applyMovement(trx, { userId: 'carol', asset: 'money', amount: 5, kind: 'admin_adjustment' }));
+    await expect.poll(() => carol.length, { timeout: 3_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(carol.length).toBe(1);
+  });
+
+  if (target.name === 'PostgreSQL server') {
+    it('reach a listener in another process sharing the database', async () => {
+      const { handle, database } = await openMigrated(target);
+      await addUser(handle, 'dave');
+      // A second handle stands for a second API instance: its own pool and its own listener.
+      const other = await openDatabase(database);
+      onTestFinished(() => other.close());
+      const dave = await listen(other, 'dave');
+      await handle.db
+        .transaction()
+        .execute((trx) => applyMovement(trx, { userId: 'dave', asset: 'credits', amount: 10, kind: 'signup_grant' }));
+      await expect.poll(() => dave.length, { timeout: 3_000 }).toBe(1);
+    });
+  }
+});

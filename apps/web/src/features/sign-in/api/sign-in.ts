@@ -1,0 +1,38 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export interface SignInOptions {
+  local: boolean;
+  google: boolean;
+  oidc: { name: string } | null;
+}
+
+export const signInOptionsQuery = queryOptions({
+  queryKey: ['sign-in-options'],
+  queryFn: () => apiRequest<SignInOptions>('/sign-in-options'),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+const postJson = <T>(path: string, body: unknown) =>
+  apiRequest<T>(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+export const signInWithEmail = (email: string, password: string) =>
+  postJson<unknown>('/auth/sign-in/email', { email, password });
+
+export const signUpWithEmail = (name: string, email: string, password: string) =>
+  postJson<unknown>('/auth/sign-up/email', { name, email, password });
+
+export type ExternalProvider = 'google' | 'oidc';
+
+/** Where the provider sends the popup back to, on success and on failure alike. */
+const RETURN_PATH = '/auth/popup/done';
+
+/** Asks the server for the provider's authorisation URL (state, PKCE and nonce are made there). */
+export async function startExternalSignIn(provider: ExternalProvider): Promise<string> {
+  const common = { callbackURL: RETURN_PATH, errorCallbackURL: RETURN_PATH, disableRedirect: true };
+  const { url } =
+    provider === 'google'
+      ? await postJson<{ url: string }>('/auth/sign-in/social', { provider: 'google', ...common })
+      : await postJson<{ url: string }>('/auth/sign-in/oauth2', { providerId: 'oidc', ...common });
+  return url;
+}
