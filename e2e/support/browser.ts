@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
@@ -52,6 +54,11 @@ export function useBrowser() {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({ viewport, baseURL: baseUrl });
       contexts.push(context);
+      // Tests never leave the machine: anything not on loopback (a web font, say) is refused.
+      await context.route(
+        (url) => !LOOPBACK_HOSTS.has(url.hostname),
+        (route) => route.abort('blockedbyclient'),
+      );
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(error.message));
       return page;

@@ -33,6 +33,8 @@ export default async function setup(project: TestProject) {
       OIDC_CLIENT_ID: OIDC_CLIENT.id,
       OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
       OIDC_NAME: 'Test Identity',
+      // Every test signs in from 127.0.0.1; the brute-force limit itself is proven by the server tests.
+      SIGN_IN_ATTEMPTS_PER_MINUTE: '100',
       ...(database ? { DATABASE_URL: database.url } : {}),
     },
   });

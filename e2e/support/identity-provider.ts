@@ -21,7 +21,7 @@ export async function startIdentityProvider(appBaseUrl: string, issuerPort: numb
       {
         client_id: OIDC_CLIENT.id,
         client_secret: OIDC_CLIENT.secret,
-        redirect_uris: [`${appBaseUrl}/api/auth/oauth2/callback/oidc`],
+        redirect_uris: [`${appBaseUrl}/api/auth/callback/oidc`],
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],

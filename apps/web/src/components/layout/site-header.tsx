@@ -14,12 +14,11 @@ export const NAV_ITEMS = [
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-control px-3 py-2 text-sm font-medium transition-colors hover:text-accent ${isActive ? 'text-accent' : 'text-muted'}`;
 
+const loginClass = 'rounded-control bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong';
+
 /** The public header: logo, the four page links and Login; below 768 px a burger opens the same links. */
-export function SiteHeader({ loginSlot }: { loginSlot?: React.ReactNode }) {
+export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const login = loginSlot ?? (
-    <LoginButton className="rounded-control bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong" />
-  );
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-white/90 backdrop-blur">
@@ -32,7 +31,9 @@ export function SiteHeader({ loginSlot }: { loginSlot?: React.ReactNode }) {
             </NavLink>
           ))}
         </nav>
-        <div className="hidden md:block">{login}</div>
+        <div className="hidden md:block">
+          <LoginButton className={loginClass} />
+        </div>
         <button
           type="button"
           className="inline-flex h-10 w-10 items-center justify-center rounded-control text-ink hover:bg-accent-soft md:hidden"
@@ -55,7 +56,7 @@ export function SiteHeader({ loginSlot }: { loginSlot?: React.ReactNode }) {
               </li>
             ))}
           </ul>
-          <div onClickCapture={() => setMenuOpen(false)}>{login}</div>
+          <LoginButton className={loginClass} onStart={() => setMenuOpen(false)} />
         </nav>
       )}
     </header>

@@ -30,9 +30,7 @@ const RETURN_PATH = '/auth/popup/done';
 /** Asks the server for the provider's authorisation URL (state, PKCE and nonce are made there). */
 export async function startExternalSignIn(provider: ExternalProvider): Promise<string> {
   const common = { callbackURL: RETURN_PATH, errorCallbackURL: RETURN_PATH, disableRedirect: true };
-  const { url } =
-    provider === 'google'
-      ? await postJson<{ url: string }>('/auth/sign-in/social', { provider: 'google', ...common })
-      : await postJson<{ url: string }>('/auth/sign-in/oauth2', { providerId: 'oidc', ...common });
+  // Google and the configured OpenID Connect issuer share better-auth's social sign-in route.
+  const { url } = await postJson<{ url: string }>('/auth/sign-in/social', { provider, ...common });
   return url;
 }

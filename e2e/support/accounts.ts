@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+
+let counter = 0;
+/** A login name no other test uses, so each test starts from a brand-new user. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+/** Clicks whatever opens the sign-in popup and returns the popup once it has loaded. */
+export async function openSignInPopup(page: Page, trigger: () => Promise<void>): Promise<Page> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), trigger()]);
+  await popup.getByRole('heading', { name: 'Sign in to Sayso' }).waitFor();
+  return popup;
+}
+
+/** Goes through the popup's identity-provider button and the provider's own login form. */
+export async function signInWithIdentityProvider(popup: Page, login: string): Promise<void> {
+  await popup.getByRole('button', { name: 'Continue with Test Identity' }).click();
+  await popup.locator('input[name="login"]').fill(login);
+  await popup.locator('input[name="password"]').fill('any password works here');
+  await popup.getByRole('button', { name: 'Sign-in' }).click();
+}
+
+/** Creates a local account in the popup (name, email, password). */
+export async function signUpLocally(popup: Page, email: string, password: string): Promise<void> {
+  await popup.getByRole('button', { name: 'Create an account' }).click();
+  await popup.getByLabel('Name').fill('Local Tester');
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('Password').fill(password);
+  await popup.getByRole('button', { name: 'Create account' }).click();
+}
