@@ -106,7 +106,12 @@ describe('public pages', () => {
     await page.goto('/');
     await page.locator('#demo-section').waitFor();
     await expect
-      .poll(() => page.evaluate(() => (window.scrollTo(0, document.body.scrollHeight), window.scrollY)))
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, document.body.scrollHeight);
+          return window.scrollY;
+        }),
+      )
       .toBeGreaterThan(500);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Docs', exact: true }).click();
     await page.waitForURL(/\/Docs$/);
