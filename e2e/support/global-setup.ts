@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { identityProviderPort, OIDC_CLIENT, startIdentityProvider } from './identity-provider.js';
 import { freePort, repoRoot, startServer } from './server.js';
+import { E2E_ADMIN } from './staff.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,6 +36,8 @@ export default async function setup(project: TestProject) {
       OIDC_NAME: 'Test Identity',
       // Every test signs in from 127.0.0.1; the brute-force limit itself is proven by the server tests.
       SIGN_IN_ATTEMPTS_PER_MINUTE: '100',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
       ...(database ? { DATABASE_URL: database.url } : {}),
     },
   });

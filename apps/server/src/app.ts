@@ -21,6 +21,8 @@ import { loadOrCreateSecret } from './db/settings.js';
 import { AccountEvents } from './domains/accounts/account-events.js';
 import { ensureAccount, recordLogin } from './domains/accounts/repository.js';
 import { accountRoutes } from './domains/accounts/routes.js';
+import { ensureFirstAdmin } from './domains/admin/bootstrap.js';
+import { adminRoutes } from './domains/admin/routes.js';
 import { type Auth, createAuth } from './domains/auth/auth.js';
 import { authRoutes } from './domains/auth/routes.js';
 import { sessionGuard } from './domains/auth/session-guard.js';
@@ -102,6 +104,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('storage', new LocalStorage(config.storage.dir));
   app.decorate('engineStatuses', (): EngineStatus[] => []);
 
+  await ensureFirstAdmin(database.db, config.initialAdmin, app.log);
+
   const accountEvents = new AccountEvents();
   await accountEvents.start(database);
   app.addHook('onClose', () => accountEvents.stop());
@@ -130,6 +134,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(pricingRoutes);
   await app.register(authRoutes(auth, config.publicUrl));
   await app.register(accountRoutes);
+  await app.register(adminRoutes);
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -39,6 +39,8 @@ const envSchema = z
     SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+    ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
+    ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   })
   .superRefine((env, ctx) => {
     const pairs: [keyof typeof env, keyof typeof env][] = [
@@ -86,6 +88,8 @@ export interface Config {
     sessionMaxDays: number;
     signInAttemptsPerMinute: number;
   };
+  /** The first operator account, created only when no admin exists yet. */
+  initialAdmin: { username: string; password: string | null };
   /** Only these values may reach the browser (served by GET /api/config). */
   public: { productName: string; chatNumber: string | null; supportEmail: string };
 }
@@ -143,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionMaxDays: e.SESSION_MAX_DAYS,
       signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
     },
+    initialAdmin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },
     public: { productName: 'Sayso', chatNumber: e.CHAT_NUMBER ?? null, supportEmail: e.SUPPORT_EMAIL },
   };
 }

@@ -65,4 +65,45 @@ export interface Database {
     value: unknown;
     updated_at: Generated<Date>;
   };
+  credit_holds: {
+    id: string;
+    user_id: string;
+    amount: number;
+    status: Generated<'open' | 'captured' | 'released'>;
+    reference: string | null;
+    created_at: Generated<Date>;
+    settled_at: Date | null;
+  };
+  purchases: {
+    id: string;
+    user_id: string;
+    idempotency_key: string;
+    pack_id: string;
+    credits: number;
+    price: number;
+    currency: string;
+    balance_after: number | null;
+    credits_after: number | null;
+    created_at: Generated<Date>;
+  };
+  admins: {
+    id: string;
+    username: string;
+    name: string | null;
+    email: string | null;
+    password_hash: string;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  admin_sessions: {
+    token_hash: string;
+    admin_id: string;
+    created_at: Generated<Date>;
+    expires_at: Date;
+  };
+  admin_sign_in_failures: {
+    id: Generated<number>;
+    client_ip: string;
+    failed_at: Generated<Date>;
+  };
 }

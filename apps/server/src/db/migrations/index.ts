@@ -1,5 +1,6 @@
 import { initial } from './0001-initial.js';
 import { accounts } from './0002-accounts.js';
+import { money } from './0003-money.js';
 
 export interface Migration {
   version: number;
@@ -9,4 +10,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Append only: never edit one that has shipped. */
-export const migrations: Migration[] = [initial, accounts];
+export const migrations: Migration[] = [initial, accounts, money];

@@ -1,0 +1,124 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { DEFAULT_CREDITS } from '../accounts/repository.js';
+import { applyMovement } from '../ledger/ledger.js';
+
+export const USER_SORTS = ['alphabetical', 'credits_desc', 'credits_asc', 'balance_desc', 'balance_asc'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export interface AdminUserRow {
+  uid: string;
+  username: string;
+  email: string;
+  credits: number;
+  balance: number;
+  currency: string;
+}
+
+export interface UserPage {
+  users: AdminUserRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+// Escapes LIKE wildcards so a search for "50%" finds that text, not everything.
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page of users with their figures; search, sort and paging are done by the database. */
+export async function listUsers(
+  db: Kysely<Database>,
+  options: { search: string; sort: UserSort; page: number; pageSize: number },
+): Promise<UserPage> {
+  const search = options.search.trim();
+  let query = db
+    .selectFrom('user')
+    .leftJoin('user_accounts', 'user_accounts.user_id', 'user.id')
+    .$if(search.length > 0, (q) =>
+      q.where((eb) =>
+        eb.or([eb('user.name', 'ilike', likePattern(search)), eb('user.email', 'ilike', likePattern(search))]),
+      ),
+    );
+  const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+
+  const credits = sql<number>`coalesce(user_accounts.credits, 0)`;
+  const balance = sql<number>`coalesce(user_accounts.balance, 0)`;
+  query = query.orderBy(
+    options.sort === 'alphabetical'
+      ? sql`lower(${sql.ref('user.name')})`
+      : options.sort.startsWith('credits')
+        ? credits
+        : balance,
+    options.sort.endsWith('_desc') ? 'desc' : 'asc',
+  );
+  const rows = await query
+    .orderBy('user.email')
+    .select([
+      'user.id as uid',
+      'user.name as username',
+      'user.email',
+      credits.as('credits'),
+      balance.as('balance'),
+      sql<string>`coalesce(user_accounts.currency, 'PKR')`.as('currency'),
+    ])
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize)
+    .execute();
+  return {
+    users: rows.map((row) => ({ ...row, credits: Number(row.credits), balance: Number(row.balance) })),
+    total: Number(total),
+    page: options.page,
+    pageSize: options.pageSize,
+  };
+}
+
+/**
+ * The spec's migration: every user who never received the default credits gets them, once.
+ * The ledger's idempotency key makes a second run (or a concurrent one) give nothing twice.
+ */
+export async function grantDefaultCredits(db: Kysely<Database>, adminName: string): Promise<number> {
+  const lacking = await db
+    .selectFrom('user')
+    .leftJoin('user_accounts', 'user_accounts.user_id', 'user.id')
+    .select('user.id')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('ledger_entries')
+            .select('ledger_entries.id')
+            .whereRef('ledger_entries.user_id', '=', 'user.id')
+            .where('ledger_entries.kind', 'in', ['signup_grant', 'default_grant']),
+        ),
+      ),
+    )
+    .execute();
+  let granted = 0;
+  for (const { id } of lacking) {
+    const given = await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('user_accounts')
+        .values({ user_id: id })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+      const already = await trx
+        .selectFrom('ledger_entries')
+        .select('id')
+        .where('user_id', '=', id)
+        .where('idempotency_key', '=', 'default-credits')
+        .executeTakeFirst();
+      if (already) return false;
+      await applyMovement(trx, {
+        userId: id,
+        asset: 'credits',
+        amount: DEFAULT_CREDITS,
+        kind: 'default_grant',
+        actor: adminName,
+        idempotencyKey: 'default-credits',
+      });
+      return true;
+    });
+    if (given) granted += 1;
+  }
+  return granted;
+}
