@@ -66,9 +66,10 @@ export function useBrowser() {
   };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a PNG for people to look at; `fullPage: false` keeps just the viewport (for open dialogs and menus). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** Fails on any serious or critical accessibility violation that axe-core finds. */

@@ -20,11 +20,11 @@ async function logOut(page: Page, shoot?: string) {
   await page.getByRole('button', { name: 'Account menu' }).click();
   const menu = page.getByRole('menu');
   await menu.waitFor();
-  if (shoot) await screenshot(page, `${shoot}-user-menu`);
+  if (shoot) await screenshot(page, `${shoot}-user-menu`, { fullPage: false });
   await menu.getByRole('menuitem', { name: 'Logout' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
-  if (shoot) await screenshot(page, `${shoot}-logout-confirmation`);
+  if (shoot) await screenshot(page, `${shoot}-logout-confirmation`, { fullPage: false });
   await dialog.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }

@@ -1,8 +1,17 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { meQuery } from '@/features/account/api/get-me';
 import { packName } from '@/features/marketing/lib/pack-value';
+import { buyPack, type PurchaseResult } from '@/features/purchase/api/buy-pack';
+import { Confetti } from '@/features/purchase/components/confetti';
 import type { SessionUser } from '@/features/session/session-user';
 import type { CreditPack } from '@/features/site/api/get-credit-packs';
+import { useSiteConfig } from '@/features/site/api/get-site-config';
+import { ApiError } from '@/lib/api-client';
+import { chatLink, topUpMessage } from '@/lib/chat-link';
 import { formatCredits, formatMoney } from '@/lib/format';
 import { buttonStyles } from './button-styles';
 import { MarketingDialog } from './marketing-dialog';
@@ -15,70 +24,216 @@ interface PurchaseDialogProps {
 }
 
 export const LOGIN_REQUIRED_TEXT = 'Please login to your account to purchase credits and unlock all features.';
+export const INSUFFICIENT_BALANCE_TEXT = "Your account doesn't have enough balance to complete this purchase.";
 
-/** Buy Now opens this: a login prompt for visitors, a purchase summary for signed-in users. */
+type Step =
+  | { name: 'confirm' }
+  | { name: 'processing' }
+  | { name: 'insufficient' }
+  | { name: 'login' }
+  | { name: 'success'; result: PurchaseResult };
+
+/**
+ * Buy Now opens this. Visitors are asked to log in; signed-in users confirm, then see success
+ * (with confetti), or the insufficient-balance prompt with Top Up. One idempotency key per opening
+ * means a repeated Confirm can never buy twice.
+ */
 export function PurchaseDialog({ pack, user, onClose }: PurchaseDialogProps) {
-  const navigate = useNavigate();
-  const open = pack !== null;
+  const [step, setStep] = useState<Step>({ name: 'confirm' });
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  useEffect(() => {
+    if (pack) {
+      setStep({ name: 'confirm' });
+      setKey(crypto.randomUUID());
+    }
+  }, [pack]);
+
   const onOpenChange = (next: boolean) => {
-    if (!next) onClose();
+    if (!next && step.name !== 'processing') onClose();
   };
-  const cancel = (
-    <Dialog.Close type="button" className={buttonStyles.secondary}>
-      Cancel
-    </Dialog.Close>
-  );
-
-  if (!user) {
-    return (
-      <MarketingDialog
-        open={open}
-        onOpenChange={onOpenChange}
-        title="Login Required"
-        description={LOGIN_REQUIRED_TEXT}
-        actions={
-          <>
-            {cancel}
-            <button type="button" className={buttonStyles.primary} onClick={() => navigate('/')}>
-              Login
-            </button>
-          </>
-        }
-      />
-    );
+  const open = pack !== null;
+  if (!user || step.name === 'login') return <LoginRequired open={open} onOpenChange={onOpenChange} />;
+  if (!pack) return null;
+  if (step.name === 'success') return <PurchaseSuccess result={step.result} onOpenChange={onOpenChange} />;
+  if (step.name === 'insufficient') {
+    return <InsufficientBalance pack={pack} email={user.email} onOpenChange={onOpenChange} />;
   }
+  return (
+    <ConfirmPurchase
+      pack={pack}
+      processing={step.name === 'processing'}
+      onOpenChange={onOpenChange}
+      onConfirm={async () => {
+        setStep({ name: 'processing' });
+        try {
+          setStep({ name: 'success', result: await buyPack(pack.id, key) });
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 402) setStep({ name: 'insufficient' });
+          else if (error instanceof ApiError && error.status === 401) setStep({ name: 'login' });
+          else {
+            setStep({ name: 'confirm' });
+            window.alert(`Purchase failed: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      }}
+    />
+  );
+}
 
+type OpenChange = (open: boolean) => void;
+
+const cancel = (
+  <Dialog.Close type="button" className={buttonStyles.secondary}>
+    Cancel
+  </Dialog.Close>
+);
+
+function LoginRequired({ open, onOpenChange }: { open: boolean; onOpenChange: OpenChange }) {
+  const navigate = useNavigate();
   return (
     <MarketingDialog
       open={open}
+      onOpenChange={onOpenChange}
+      title="Login Required"
+      description={LOGIN_REQUIRED_TEXT}
+      actions={
+        <>
+          {cancel}
+          <button type="button" className={buttonStyles.primary} onClick={() => navigate('/')}>
+            Login
+          </button>
+        </>
+      }
+    />
+  );
+}
+
+function ConfirmPurchase({
+  pack,
+  processing,
+  onOpenChange,
+  onConfirm,
+}: {
+  pack: CreditPack;
+  processing: boolean;
+  onOpenChange: OpenChange;
+  onConfirm: () => void;
+}) {
+  // The balance is shown for orientation only; the server decides whether it is enough.
+  const me = useQuery({ ...meQuery, staleTime: 0 });
+  const balance = me.data?.balance;
+  return (
+    <MarketingDialog
+      open
       onOpenChange={onOpenChange}
       title="Confirm Purchase"
       description="Check the details below. The price is taken from your account balance."
       actions={
         <>
-          {cancel}
-          <button type="button" className={buttonStyles.primary} disabled aria-describedby="purchase-soon-note">
-            Confirm
+          {processing ? (
+            <button type="button" className={buttonStyles.secondary} disabled>
+              Cancel
+            </button>
+          ) : (
+            cancel
+          )}
+          <button type="button" className={buttonStyles.primary} disabled={processing} onClick={onConfirm}>
+            {processing ? (
+              <>
+                <span
+                  aria-hidden
+                  className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent"
+                />
+                Processing…
+              </>
+            ) : (
+              'Confirm'
+            )}
           </button>
         </>
       }
     >
-      {pack ? (
-        <>
-          <dl className="mt-6 divide-y divide-line rounded-control border border-line text-sm">
-            <SummaryRow label="Package" value={packName(pack)} />
-            <SummaryRow label="Credits" value={formatCredits(pack.credits)} />
-            <SummaryRow label="Amount" value={formatMoney(pack.price, pack.currency)} />
-          </dl>
-          <p
-            id="purchase-soon-note"
-            className="mt-4 rounded-control bg-accent-soft px-4 py-3 text-sm text-accent-strong"
-          >
-            Purchases open soon
-          </p>
-        </>
-      ) : null}
+      <dl className="mt-6 divide-y divide-line rounded-control border border-line text-sm">
+        <SummaryRow label="Package" value={packName(pack)} />
+        <SummaryRow label="Credits" value={formatCredits(pack.credits)} />
+        <SummaryRow label="Amount" value={formatMoney(pack.price, pack.currency)} />
+        {typeof balance === 'number' && (
+          <SummaryRow label="Your balance" value={formatMoney(balance, me.data?.currency ?? pack.currency)} />
+        )}
+      </dl>
     </MarketingDialog>
+  );
+}
+
+function InsufficientBalance({
+  pack,
+  email,
+  onOpenChange,
+}: {
+  pack: CreditPack;
+  email: string;
+  onOpenChange: OpenChange;
+}) {
+  const { data: config } = useSiteConfig();
+  return (
+    <MarketingDialog
+      open
+      onOpenChange={onOpenChange}
+      title="Insufficient Balance"
+      description={INSUFFICIENT_BALANCE_TEXT}
+      actions={
+        <>
+          {cancel}
+          <a
+            href={chatLink(config?.chatNumber, topUpMessage(email))}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonStyles.primary}
+          >
+            Top Up
+            <span className="sr-only">(opens WhatsApp in a new tab)</span>
+          </a>
+        </>
+      }
+    >
+      <p className="mt-4 text-sm text-muted">
+        The {packName(pack)} pack costs {formatMoney(pack.price, pack.currency)}. Top up over WhatsApp; once our team
+        adds the payment to your balance, come back and buy the pack.
+      </p>
+    </MarketingDialog>
+  );
+}
+
+function PurchaseSuccess({ result, onOpenChange }: { result: PurchaseResult; onOpenChange: OpenChange }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // The top bar reads the cached account: refresh it so the dashboard shows the new credits.
+    void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+  }, [queryClient]);
+  return (
+    <>
+      <Confetti />
+      <MarketingDialog
+        open
+        onOpenChange={onOpenChange}
+        title="Purchase Successful!"
+        description={`${formatCredits(result.credits)} credits have been added to your account.`}
+        actions={
+          <button type="button" className={buttonStyles.primary} onClick={() => navigate('/dashboard')}>
+            Continue to Dashboard
+          </button>
+        }
+      >
+        <div className="mt-6 flex items-center gap-3 rounded-control bg-success-soft px-4 py-3 text-sm text-success">
+          <CheckCircle2 aria-hidden className="h-5 w-5 shrink-0" />
+          <span>
+            You now have {formatCredits(result.creditsAfter)} credits. Balance left:{' '}
+            {formatMoney(result.balance, result.currency)}.
+          </span>
+        </div>
+      </MarketingDialog>
+    </>
   );
 }
 
