@@ -1,0 +1,23 @@
+/** What a speech submission may answer (spec section 3): an id, or the provider's error fields. */
+export interface TtsResponse {
+  task_id?: string;
+  id?: string;
+  error?: string;
+  ec_code?: number | string;
+  msg?: string;
+}
+
+/**
+ * Reads the task id from a submission answer, throwing the spec's messages: an `error` field as
+ * 'TTS Error: ' + error; a non-zero `ec_code` as 'TTS Error: ' + msg, else error, else 'Error code: N'.
+ */
+export function taskIdFrom(response: TtsResponse): string | null {
+  const code = response.ec_code === undefined ? 0 : Number(response.ec_code);
+  if (code !== 0 && !Number.isNaN(code)) {
+    if (response.msg) throw new Error(`TTS Error: ${response.msg}`);
+    if (response.error) throw new Error(`TTS Error: ${response.error}`);
+    throw new Error(`Error code: ${code}`);
+  }
+  if (response.error) throw new Error(`TTS Error: ${response.error}`);
+  return response.task_id ?? response.id ?? null;
+}
