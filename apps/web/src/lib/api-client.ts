@@ -3,6 +3,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The Retry-After header of a 429, in seconds, when the server sent one. */
+    readonly retryAfter: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -21,7 +23,11 @@ async function errorFrom(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON: the raw text is the message.
   }
-  return new ApiError(message || `API Error: ${response.status} ${response.statusText}`, response.status);
+  return new ApiError(
+    message || `API Error: ${response.status} ${response.statusText}`,
+    response.status,
+    response.headers.get('retry-after'),
+  );
 }
 
 /** Calls the Sayso API and returns its JSON, throwing ApiError with the user-facing message. */

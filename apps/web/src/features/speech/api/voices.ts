@@ -1,0 +1,72 @@
+import { queryOptions } from '@tanstack/react-query';
+import { spacedRequest } from '../lib/spaced-request';
+import { FALLBACK_MODELS, FALLBACK_VOICES } from './fallback-catalog';
+
+export interface VerifiedLanguage {
+  language: string;
+  accent: string;
+  locale: string | null;
+  preview_url: string | null;
+}
+
+/** A provider-B voice (spec section 3). */
+export interface Voice {
+  voice_id: string;
+  name: string;
+  accent: string;
+  gender: string;
+  age: string;
+  descriptive: string;
+  use_case: string;
+  category: string;
+  language: string;
+  locale: string;
+  description: string;
+  preview_url: string | null;
+  verified_languages: VerifiedLanguage[];
+}
+
+export interface Model {
+  model_id: string;
+  name: string;
+}
+
+/** The spec accepts a bare list or an object holding it under its own name or `data`. */
+export function listFrom<T>(body: unknown, key: 'voices' | 'models'): T[] | null {
+  if (Array.isArray(body)) return body as T[];
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    if (Array.isArray(record[key])) return record[key] as T[];
+    if (Array.isArray(record.data)) return record.data as T[];
+  }
+  return null;
+}
+
+/** Voices from the server, or the built-in list when the call fails (spec section 7). */
+export const voicesQuery = queryOptions({
+  queryKey: ['speech', 'voices', 'B'],
+  queryFn: async (): Promise<{ voices: Voice[]; fallback: boolean }> => {
+    try {
+      const voices = listFrom<Voice>(await spacedRequest<unknown>('/elevenlabs/voices'), 'voices');
+      if (voices) return { voices, fallback: false };
+    } catch {
+      // Fall through to the built-in list.
+    }
+    return { voices: FALLBACK_VOICES, fallback: true };
+  },
+  staleTime: 5 * 60_000,
+});
+
+export const modelsQuery = queryOptions({
+  queryKey: ['speech', 'models', 'B'],
+  queryFn: async (): Promise<{ models: Model[]; fallback: boolean }> => {
+    try {
+      const models = listFrom<Model>(await spacedRequest<unknown>('/elevenlabs/models'), 'models');
+      if (models && models.length > 0) return { models, fallback: false };
+    } catch {
+      // Fall through to the built-in list.
+    }
+    return { models: FALLBACK_MODELS, fallback: true };
+  },
+  staleTime: 5 * 60_000,
+});

@@ -1,0 +1,55 @@
+import { ApiError } from '@/lib/api-client';
+import { normalizeAudioUrl } from './audio-url';
+import { NO_AUDIO_URL_MESSAGE, statusKind } from './polling';
+
+export interface PolledTask {
+  status?: string;
+  progress?: number | null;
+  error_message?: string | null;
+  error?: string | null;
+  audio_url?: string | null;
+  metadata?: { audio_url?: string | null };
+}
+
+export interface PollOptions<T extends PolledTask> {
+  getTask: () => Promise<T>;
+  maxTries: number;
+  delayMs: (attempt: number) => number;
+  timeoutMessage: string;
+  onUpdate?: (task: T) => void;
+  signal?: AbortSignal;
+  wait?: (ms: number) => Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const isNotFound = (error: unknown) =>
+  (error instanceof ApiError && error.status === 404) || (error instanceof Error && /not.?found/i.test(error.message));
+
+/**
+ * Polls a task until it finishes (spec section 4): a 404 or not-found answer counts as an attempt
+ * and polling goes on; a failed task throws its error; a finished task without an audio URL throws
+ * 'Task completed but no audio URL found'; running out of tries throws the timeout message.
+ */
+export async function pollTask<T extends PolledTask>(options: PollOptions<T>): Promise<{ task: T; audioUrl: string }> {
+  const wait = options.wait ?? sleep;
+  for (let attempt = 1; attempt <= options.maxTries; attempt += 1) {
+    await wait(options.delayMs(attempt));
+    if (options.signal?.aborted) throw new DOMException('Polling stopped', 'AbortError');
+    let task: T;
+    try {
+      task = await options.getTask();
+    } catch (error) {
+      if (isNotFound(error)) continue;
+      throw error;
+    }
+    options.onUpdate?.(task);
+    const kind = statusKind(task.status);
+    if (kind === 'failed') throw new Error(task.error_message || task.error || 'Task failed');
+    if (kind === 'finished') {
+      const url = task.audio_url || task.metadata?.audio_url;
+      if (!url) throw new Error(NO_AUDIO_URL_MESSAGE);
+      return { task, audioUrl: normalizeAudioUrl(url) };
+    }
+  }
+  throw new Error(options.timeoutMessage);
+}

@@ -1,0 +1,45 @@
+import { ApiError, apiRequest } from '@/lib/api-client';
+
+/** The spec's client rules for speech calls (section 7): at least 1000 ms apart, and on 429 wait Retry-After (default 5 s). */
+export const CALL_SPACING_MS = 1_000;
+export const DEFAULT_RETRY_AFTER_S = 5;
+const MAX_RATE_LIMIT_RETRIES = 3;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+let nextSlot = 0;
+let queue: Promise<void> = Promise.resolve();
+
+/** Waits for this call's turn: calls leave one at a time, each at least CALL_SPACING_MS after the last. */
+function takeTurn(): Promise<void> {
+  const turn = queue.then(async () => {
+    const wait = nextSlot - Date.now();
+    if (wait > 0) await sleep(wait);
+    nextSlot = Date.now() + CALL_SPACING_MS;
+  });
+  queue = turn.catch(() => {});
+  return turn;
+}
+
+function retryAfterMs(error: ApiError): number {
+  const seconds = Number(error.retryAfter);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_RETRY_AFTER_S) * 1000;
+}
+
+export async function spacedRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    await takeTurn();
+    try {
+      return await apiRequest<T>(path, init);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 429 || attempt >= MAX_RATE_LIMIT_RETRIES) throw error;
+      await sleep(retryAfterMs(error));
+    }
+  }
+}
+
+/** For tests: forget the last call's time. */
+export function resetSpacing(): void {
+  nextSlot = 0;
+  queue = Promise.resolve();
+}

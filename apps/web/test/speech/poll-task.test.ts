@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from 'vitest';
+import { pollTask } from '@/features/speech/lib/poll-task';
+import { ApiError } from '@/lib/api-client';
+
+const noWait = async () => {};
+
+function answers(...replies: (object | Error)[]) {
+  const getTask = vi.fn();
+  for (const reply of replies) {
+    if (reply instanceof Error) getTask.mockRejectedValueOnce(reply);
+    else getTask.mockResolvedValueOnce(reply);
+  }
+  return getTask;
+}
+
+describe('polling a task', () => {
+  it('goes on after a 404, reports progress, and returns the audio URL', async () => {
+    const updates: unknown[] = [];
+    const getTask = answers(
+      new ApiError('Task not found', 404),
+      { status: 'processing', progress: 40 },
+      { status: 'done', metadata: { audio_url: 'https://cdn.example/a.mp3' } },
+    );
+    const result = await pollTask({
+      getTask,
+      maxTries: 5,
+      delayMs: () => 5000,
+      timeoutMessage: 'timeout',
+      wait: noWait,
+      onUpdate: (t) => updates.push(t.progress),
+    });
+    expect(result.audioUrl).toBe('https://cdn.example/a.mp3');
+    expect(getTask).toHaveBeenCalledTimes(3);
+    expect(updates).toEqual([40, undefined]);
+  });
+
+  it('throws the task error, the missing-URL error, and the timeout', async () => {
+    const base = {
+      maxTries: 2,
+      delayMs: () => 1,
+      timeoutMessage: 'Task polling timeout. Please try again with shorter text.',
+      wait: noWait,
+    };
+    await expect(
+      pollTask({ ...base, getTask: answers({ status: 'failed', error_message: 'voice not found' }) }),
+    ).rejects.toThrow('voice not found');
+    await expect(pollTask({ ...base, getTask: answers({ status: 'completed' }) })).rejects.toThrow(
+      'Task completed but no audio URL found',
+    );
+    await expect(
+      pollTask({ ...base, getTask: answers({ status: 'queued' }, new ApiError('Task not found', 404)) }),
+    ).rejects.toThrow('Task polling timeout. Please try again with shorter text.');
+  });
+
+  it('stops on other errors at once', async () => {
+    await expect(
+      pollTask({
+        getTask: answers(new ApiError('API Error: 500 Internal Server Error', 500)),
+        maxTries: 5,
+        delayMs: () => 1,
+        timeoutMessage: 't',
+        wait: noWait,
+      }),
+    ).rejects.toThrow('API Error: 500');
+  });
+});
