@@ -1,0 +1,82 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+
+export interface Admin {
+  username: string;
+  name: string;
+}
+
+interface AdminBody {
+  admin: Admin;
+}
+
+export const adminSessionKey = ['admin', 'session'] as const;
+
+/** Everything the panel caches; forgotten at logout so the next admin starts clean. */
+export const adminKey = ['admin'] as const;
+
+export const isAdminSignedOutError = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
+/** The signed-in admin, or null: a 401 is the logged-out state, not a failure. */
+export async function getAdminSession(): Promise<Admin | null> {
+  try {
+    return (await apiRequest<AdminBody>('/admin/session')).admin;
+  } catch (error) {
+    if (isAdminSignedOutError(error)) return null;
+    throw error;
+  }
+}
+
+export const adminSessionQuery = queryOptions({
+  queryKey: adminSessionKey,
+  queryFn: getAdminSession,
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: false,
+});
+
+export const useAdminSession = () => useQuery(adminSessionQuery);
+
+export interface AdminCredentials {
+  username: string;
+  password: string;
+}
+
+export const signInAdmin = async (credentials: AdminCredentials): Promise<Admin> =>
+  (
+    await apiRequest<AdminBody>('/admin/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(credentials),
+    })
+  ).admin;
+
+export function useSignInAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signInAdmin,
+    onSuccess: (admin) => queryClient.setQueryData(adminSessionKey, admin),
+  });
+}
+
+/** DELETE answers 204 with no body, which apiRequest (it always reads JSON) cannot take. */
+export async function signOutAdmin(): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch('/api/admin/session', { method: 'DELETE', credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+  }
+  // 401: the session had already ended, which is what logging out wants.
+  if (!response.ok && response.status !== 401) throw new ApiError(`Logout failed (${response.status})`, response.status);
+}
+
+export function useSignOutAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: signOutAdmin, onSuccess: () => forgetAdmin(queryClient) });
+}
+
+/** Back to the login form: the session is gone and the cached lists with it. */
+export function forgetAdmin(queryClient: ReturnType<typeof useQueryClient>): void {
+  queryClient.removeQueries({ queryKey: ['admin', 'users'] });
+  queryClient.setQueryData(adminSessionKey, null);
+}

@@ -1,0 +1,16 @@
+import { createContext, useContext } from 'react';
+
+export type ToastTone = 'success' | 'error' | 'info';
+
+export type ShowToast = (text: string, tone?: ToastTone) => void;
+
+/** Spec section 9: every notice goes away on its own after 3 seconds. */
+export const TOAST_DURATION_MS = 3000;
+
+export const ToastContext = createContext<ShowToast | null>(null);
+
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast needs a <Toasts> provider above it');
+  return show;
+}
