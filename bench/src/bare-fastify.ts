@@ -1,9 +1,21 @@
-import Fastify from 'fastify';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 
-/** The floor to compare against: a Fastify route that does nothing but answer JSON. */
+/** The floor to compare against: a bare Fastify route, served from a separate process. */
 export async function startBareFastify(): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = Fastify({ logger: false });
-  app.get('/bare', async () => ({ ok: true }));
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { url: `${address}/bare`, close: () => app.close() };
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+  });
+  return {
+    url: `${address}/bare`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
