@@ -43,5 +43,7 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
   if (!response.ok) throw await errorFrom(response);
+  // 204 No Content (a sign-out, say) has no body to read.
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

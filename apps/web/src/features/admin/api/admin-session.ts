@@ -67,7 +67,8 @@ export async function signOutAdmin(): Promise<void> {
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
   }
   // 401: the session had already ended, which is what logging out wants.
-  if (!response.ok && response.status !== 401) throw new ApiError(`Logout failed (${response.status})`, response.status);
+  if (!response.ok && response.status !== 401)
+    throw new ApiError(`Logout failed (${response.status})`, response.status);
 }
 
 export function useSignOutAdmin() {

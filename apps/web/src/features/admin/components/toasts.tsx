@@ -8,13 +8,15 @@ interface Toast {
   tone: ToastTone;
 }
 
+const MAX_VISIBLE = 3;
+
 const toneStyles: Record<ToastTone, { box: string; icon: typeof Info }> = {
   success: { box: 'border-success/30 text-success', icon: CircleCheck },
   error: { box: 'border-danger/30 text-danger', icon: CircleAlert },
   info: { box: 'border-line text-accent', icon: Info },
 };
 
-/** Provides useToast to the panel and shows its notices in the top-right corner, newest last. */
+/** Provides useToast to the panel and shows its notices top right, under the header, newest last. */
 export function Toasts({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
@@ -30,7 +32,8 @@ export function Toasts({ children }: { children: ReactNode }) {
   const show = useCallback<ShowToast>((text, tone = 'success') => {
     nextId.current += 1;
     const id = nextId.current;
-    setToasts((current) => [...current, { id, text, tone }]);
+    // A burst of notices (search, then sort, then a change) keeps only the newest few on screen.
+    setToasts((current) => [...current, { id, text, tone }].slice(-MAX_VISIBLE));
     const timer = setTimeout(() => {
       timers.current.delete(timer);
       setToasts((current) => current.filter((toast) => toast.id !== id));
@@ -41,7 +44,7 @@ export function Toasts({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="pointer-events-none fixed top-4 right-4 z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2">
+      <div className="pointer-events-none fixed top-20 right-4 z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2">
         {toasts.map((toast) => {
           const { box, icon: Icon } = toneStyles[toast.tone];
           return (
