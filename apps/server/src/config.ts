@@ -39,6 +39,19 @@ const envSchema = z
     SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+    SPEECH_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+    SPEECH_REQUESTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+    SPEECH_ACTIVE_TASKS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
+    DEMO_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+    RECEIVE_URL_ALLOWED_HOSTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   })
@@ -87,6 +100,11 @@ export interface Config {
     sessionIdleDays: number;
     sessionMaxDays: number;
     signInAttemptsPerMinute: number;
+  };
+  speech: {
+    limits: { perUserPerMinute: number; perIpPerMinute: number; activePerUser: number; demoPerIpPerHour: number };
+    /** Hosts that may receive completion callbacks (`receive_url`); empty means none. */
+    receiveUrlHosts: string[];
   };
   /** The first operator account, created only when no admin exists yet. */
   initialAdmin: { username: string; password: string | null };
@@ -146,6 +164,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionIdleDays: e.SESSION_IDLE_DAYS,
       sessionMaxDays: e.SESSION_MAX_DAYS,
       signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
+    },
+    speech: {
+      limits: {
+        perUserPerMinute: e.SPEECH_REQUESTS_PER_MINUTE,
+        perIpPerMinute: e.SPEECH_REQUESTS_PER_IP_PER_MINUTE,
+        activePerUser: e.SPEECH_ACTIVE_TASKS_PER_USER,
+        demoPerIpPerHour: e.DEMO_REQUESTS_PER_HOUR,
+      },
+      receiveUrlHosts: e.RECEIVE_URL_ALLOWED_HOSTS,
     },
     initialAdmin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },
     public: { productName: 'Sayso', chatNumber: e.CHAT_NUMBER ?? null, supportEmail: e.SUPPORT_EMAIL },

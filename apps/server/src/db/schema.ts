@@ -1,5 +1,14 @@
 import type { Generated } from 'kysely';
 
+/** The slider and language settings a speech task was submitted with. */
+export interface SpeechSettingsJson {
+  speed: number;
+  pitch: number;
+  volume: number;
+  language?: string;
+  withTranscript?: boolean;
+}
+
 /** Table types for the query layer. Each migration that adds a table adds its type here. */
 export interface Database {
   schema_migrations: {
@@ -105,5 +114,32 @@ export interface Database {
     id: Generated<number>;
     client_ip: string;
     failed_at: Generated<Date>;
+  };
+  speech_tasks: {
+    id: string;
+    user_id: string | null;
+    provider: 'A' | 'B';
+    engine: string;
+    voice_id: string;
+    model_id: string | null;
+    text: string;
+    settings: Generated<SpeechSettingsJson>;
+    status: Generated<'queued' | 'processing' | 'done' | 'failed'>;
+    progress: Generated<number>;
+    error: string | null;
+    hold_id: string | null;
+    audio_key: string | null;
+    transcript_key: string | null;
+    duration_ms: number | null;
+    client_ip: string | null;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+    finished_at: Date | null;
+  };
+  user_preferences: {
+    user_id: string;
+    preferred_voice_id: string | null;
+    preferred_voice_name: string | null;
+    updated_at: Generated<Date>;
   };
 }

@@ -1,0 +1,67 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+
+/** Loopback, private, link-local, carrier-grade NAT, multicast and unspecified addresses. */
+export function isPrivateAddress(address: string): boolean {
+  if (isIP(address) === 4) {
+    const [a = 0, b = 0] = address.split('.').map(Number);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      a >= 224
+    );
+  }
+  const v6 = address.toLowerCase();
+  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
+  return (
+    v6 === '::' ||
+    v6 === '::1' ||
+    v6.startsWith('fc') ||
+    v6.startsWith('fd') ||
+    v6.startsWith('fe80') ||
+    v6.startsWith('ff')
+  );
+}
+
+/**
+ * Whether a completion callback may go to this URL: https, a host on the operator's allow-list,
+ * and every address it resolves to public. Anything else is skipped, so a request cannot make the
+ * server call into its own network.
+ */
+export async function callbackAllowed(
+  url: string,
+  allowedHosts: readonly string[],
+  resolve: (host: string) => Promise<string[]> = async (host) =>
+    (await lookup(host, { all: true })).map((entry) => entry.address),
+): Promise<boolean> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  const host = parsed.hostname.toLowerCase();
+  if (parsed.protocol !== 'https:' || !allowedHosts.includes(host)) return false;
+  const addresses = isIP(host) ? [host] : await resolve(host).catch(() => []);
+  return addresses.length > 0 && addresses.every((address) => !isPrivateAddress(address));
+}
+
+const CALLBACK_TIMEOUT_MS = 5_000;
+
+/** Posts the finished task to its receive_url when allowed; failures are logged by the caller, never retried. */
+export async function postCompletion(url: string, allowedHosts: readonly string[], body: unknown): Promise<boolean> {
+  if (!(await callbackAllowed(url, allowedHosts))) return false;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    redirect: 'error',
+    signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
+  });
+  return response.ok;
+}

@@ -1,0 +1,262 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.js';
+import { creditCost } from '../ledger/credits.js';
+import type { SpeechCatalog } from './catalog.js';
+import { fileKindFromName, verifyFileSignature } from './file-urls.js';
+import { checkSubmissionLimits, type SpeechLimits } from './limits.js';
+import { SPEECH_QUEUE } from './speech-job.js';
+import { taskView } from './task-view.js';
+import { createTask, failTask, listUserTasks, readableTask } from './tasks.js';
+import { checkModelId, checkSpeechText, checkVoiceId, clampSettings, DEMO_MAX_TEXT_LENGTH } from './validation.js';
+
+export interface SpeechRouteOptions {
+  catalog: SpeechCatalog;
+  limits: SpeechLimits;
+  /** Signs the capability URLs of task files. */
+  fileSecret: string;
+  /** Voice ids the anonymous demo may use. */
+  demoVoiceIds: ReadonlySet<string>;
+}
+
+const DEFAULT_MODEL_A = 'speech-2.5-hd-preview';
+
+const providerARequest = z.object({
+  text: z.unknown(),
+  model: z.string().optional(),
+  voice_setting: z
+    .object({
+      voice_id: z.unknown(),
+      vol: z.number().optional(),
+      pitch: z.number().optional(),
+      speed: z.number().optional(),
+    })
+    .optional(),
+  language_boost: z.string().optional(),
+  with_transcript: z.boolean().optional(),
+  receive_url: z.url({ protocol: /^https$/, message: 'receive_url must be an https URL' }).optional(),
+});
+
+const providerBRequest = z.object({
+  text: z.unknown(),
+  voice_id: z.unknown(),
+  model_id: z.unknown(),
+  with_transcript: z.boolean().optional(),
+  speed: z.number().optional(),
+  pitch: z.number().optional(),
+  volume: z.number().optional(),
+});
+
+const taskParams = z.object({ id: z.string().optional() });
+
+/** Speech submission, task polling, voice and model lists, and the task files behind signed links. */
+export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { catalog } = options;
+
+    // Signs the caller in when a session cookie is present; the demo accepts anonymous callers.
+    async function identifyUser(request: FastifyRequest, reply: FastifyReply) {
+      if (!request.headers.cookie) return;
+      try {
+        await app.requireUser(request, reply);
+      } catch (error) {
+        if (!(error instanceof AppError && error.statusCode === 401)) throw error;
+      }
+    }
+
+    async function submit(
+      request: FastifyRequest,
+      task: {
+        provider: 'A' | 'B';
+        text: string;
+        voiceId: string;
+        modelId: string;
+        settings: ReturnType<typeof clampSettings> & { language?: string; withTranscript?: boolean };
+      },
+    ) {
+      const userId = request.user?.id ?? null;
+      const voices = await catalog.voices(task.provider);
+      if (!userId) {
+        if (!options.demoVoiceIds.has(task.voiceId))
+          throw new AppError(401, 'User not authenticated. Please log in again.', 'UNAUTHENTICATED');
+        if (task.text.length > DEMO_MAX_TEXT_LENGTH)
+          throw new AppError(400, 'The demo speaks up to 150 characters', 'DEMO_TOO_LONG');
+      } else if (!voices.some((voice) => voice.voice_id === task.voiceId)) {
+        throw new AppError(
+          400,
+          'The selected voice is not available. Please select a different voice.',
+          'UNKNOWN_VOICE',
+        );
+      }
+      await checkSubmissionLimits(app.db, options.limits, { userId, ip: request.ip });
+      const { taskId } = await createTask(app.db, {
+        userId,
+        provider: task.provider,
+        engine: catalog.engineId(task.provider),
+        voiceId: task.voiceId,
+        modelId: task.modelId,
+        text: task.text,
+        settings: task.settings,
+        cost: userId ? creditCost(task.text) : 0,
+        clientIp: request.ip,
+      });
+      try {
+        await app.jobs.send(SPEECH_QUEUE, { taskId }, { retryLimit: 2, retryDelay: 2, expireInSeconds: 900 });
+      } catch (error) {
+        await failTask(app.db, taskId, 'Failed to start voice generation');
+        throw error;
+      }
+      return { success: true, task_id: taskId, id: taskId, message: 'Task created' };
+    }
+
+    app.post(
+      '/api/tts',
+      {
+        preHandler: identifyUser,
+        schema: {
+          tags: ['speech'],
+          summary: 'Provider A speech (also the anonymous landing demo)',
+          body: providerARequest,
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        const text = checkSpeechText(body.text);
+        const voiceId = checkVoiceId(body.voice_setting?.voice_id);
+        return submit(request, {
+          provider: 'A',
+          text,
+          voiceId,
+          modelId: body.model?.trim() || DEFAULT_MODEL_A,
+          settings: {
+            ...clampSettings(body.voice_setting ?? {}),
+            language: body.language_boost ?? 'Auto',
+            withTranscript: body.with_transcript ?? false,
+          },
+        });
+      },
+    );
+
+    app.post(
+      '/api/elevenlabs/tts',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['speech'], summary: 'Provider B speech', body: providerBRequest },
+      },
+      async (request) => {
+        const body = request.body;
+        const text = checkSpeechText(body.text);
+        const voiceId = checkVoiceId(body.voice_id);
+        const modelId = checkModelId(body.model_id);
+        return submit(request, {
+          provider: 'B',
+          text,
+          voiceId,
+          modelId,
+          settings: { ...clampSettings(body), withTranscript: body.with_transcript ?? false },
+        });
+      },
+    );
+
+    const readTask = async (request: FastifyRequest) => {
+      const id = (request.params as { id?: string }).id?.trim();
+      if (!id) throw new AppError(400, 'Task ID is required', 'TASK_ID_REQUIRED');
+      const task = await readableTask(app.db, id, request.user?.id ?? null);
+      return taskView(task, app.config.publicUrl, options.fileSecret);
+    };
+    for (const url of ['/api/task/:id', '/api/task/', '/api/elevenlabs/task/:id', '/api/elevenlabs/task/']) {
+      app.get(
+        url,
+        {
+          preHandler: identifyUser,
+          schema: { tags: ['speech'], summary: 'A speech task, for polling', params: taskParams },
+        },
+        readTask,
+      );
+    }
+
+    app.get(
+      '/api/minimax/tasks',
+      { preHandler: app.requireUser, schema: { tags: ['speech'], summary: 'The caller’s recent speech tasks' } },
+      async (request) => {
+        const userId = request.user?.id;
+        if (!userId) throw new Error('requireUser let a request through without a user');
+        const tasks = await listUserTasks(app.db, userId);
+        return { items: tasks.map((task) => taskView(task, app.config.publicUrl, options.fileSecret)) };
+      },
+    );
+
+    app.get('/api/elevenlabs/voices', { schema: { tags: ['speech'], summary: 'Provider B voices' } }, async () => ({
+      voices: await catalog.voices('B'),
+    }));
+    app.get('/api/elevenlabs/models', { schema: { tags: ['speech'], summary: 'Provider B models' } }, async () => ({
+      models: await catalog.models('B'),
+    }));
+    app.get('/api/minimax/voices', { schema: { tags: ['speech'], summary: 'Provider A preset voices' } }, async () => ({
+      voices: await catalog.voices('A'),
+    }));
+
+    app.get(
+      '/api/files/tasks/:taskId/:name',
+      {
+        schema: {
+          tags: ['speech'],
+          summary: 'A task’s audio or transcript, behind a signed, expiring link (range requests supported)',
+          params: z.object({ taskId: z.string().regex(/^[a-f0-9]{32}$/), name: z.string() }),
+          querystring: z.object({ expires: z.coerce.number().int(), sig: z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const { taskId, name } = request.params;
+        const kind = fileKindFromName(name);
+        if (!kind || !verifyFileSignature(options.fileSecret, taskId, kind, request.query.expires, request.query.sig)) {
+          throw new AppError(403, 'This link is invalid or has expired', 'BAD_FILE_LINK');
+        }
+        const key = `tasks/${taskId}/${name}`;
+        const stat = await app.storage.stat(key);
+        if (!stat) throw new AppError(404, 'File not found', 'FILE_NOT_FOUND');
+        reply.header('access-control-allow-origin', '*');
+        reply.header('accept-ranges', 'bytes');
+        reply.header('cache-control', 'private, max-age=86400');
+        reply.type(kind === 'audio' ? 'audio/mpeg' : 'text/plain; charset=utf-8');
+        if (kind === 'audio') reply.header('content-disposition', 'inline; filename="generated-audio.mp3"');
+        const range = parseRange(request.headers.range, stat.size);
+        if (range === 'unsatisfiable') {
+          reply.header('content-range', `bytes */${stat.size}`);
+          return reply.status(416).send();
+        }
+        if (range) {
+          reply.status(206);
+          reply.header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
+          reply.header('content-length', range.end - range.start + 1);
+          return reply.send(await app.storage.read(key, range));
+        }
+        reply.header('content-length', stat.size);
+        return reply.send(await app.storage.read(key));
+      },
+    );
+  };
+}
+
+/** One `bytes=` range (the only kind audio players send); anything else gets the whole file. */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match) return null;
+  const [, from, to] = match;
+  if (!from && !to) return null;
+  let start: number;
+  let end: number;
+  if (!from) {
+    start = Math.max(0, size - Number(to));
+    end = size - 1;
+  } else {
+    start = Number(from);
+    end = to ? Math.min(Number(to), size - 1) : size - 1;
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}

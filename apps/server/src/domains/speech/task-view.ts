@@ -1,0 +1,30 @@
+import { signedFileUrl } from './file-urls.js';
+import type { TaskRow } from './tasks.js';
+
+/**
+ * A task as the spec's pollers read it (section 3 'Task (polled)'): both `task_id` and `id`, the
+ * status words of section 4, progress, the error under both names, and the audio URL at the top
+ * level, in `result` and in `metadata`.
+ */
+export function taskView(task: NonNullable<TaskRow>, publicUrl: string, secret: string) {
+  const done = task.status === 'done' && task.audio_key !== null;
+  const audioUrl = done ? publicUrl + signedFileUrl(secret, task.id, 'audio').path : null;
+  const transcriptUrl =
+    done && task.transcript_key ? publicUrl + signedFileUrl(secret, task.id, 'transcript').path : null;
+  const error = task.status === 'failed' ? (task.error ?? 'Unknown error occurred') : null;
+  return {
+    task_id: task.id,
+    id: task.id,
+    status: task.status,
+    progress: task.progress,
+    error_message: error,
+    error,
+    result: done ? { audio_url: audioUrl, transcript_url: transcriptUrl, duration_ms: task.duration_ms } : null,
+    audio_url: audioUrl,
+    transcript_url: transcriptUrl,
+    metadata: { audio_url: audioUrl, voice_id: task.voice_id, model_id: task.model_id },
+    input: task.text,
+    created_at: task.created_at.toISOString(),
+    finished_at: task.finished_at?.toISOString() ?? null,
+  };
+}

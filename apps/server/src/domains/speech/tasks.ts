@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database, SpeechSettingsJson } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import { captureHoldIn, holdCreditsIn, releaseHoldIn } from '../ledger/credits.js';
+
+export type Provider = 'A' | 'B';
+
+export interface NewTask {
+  /** Null for the anonymous landing-page demo, which is free. */
+  userId: string | null;
+  provider: Provider;
+  engine: string;
+  voiceId: string;
+  modelId: string | null;
+  text: string;
+  settings: SpeechSettingsJson;
+  /** Credits to hold now and capture on success. */
+  cost: number;
+  clientIp: string | null;
+}
+
+/** 128 random bits: a demo task is readable by whoever holds its id, so it must not be guessable. */
+const newTaskId = () => randomBytes(16).toString('hex');
+
+/** Holds the credits and records the task in one transaction: both happen or neither does. */
+export async function createTask(db: Kysely<Database>, input: NewTask): Promise<{ taskId: string }> {
+  const taskId = newTaskId();
+  await db.transaction().execute(async (trx) => {
+    const hold = input.userId ? await holdCreditsIn(trx, input.userId, input.cost, `speech:${taskId}`) : null;
+    await trx
+      .insertInto('speech_tasks')
+      .values({
+        id: taskId,
+        user_id: input.userId,
+        provider: input.provider,
+        engine: input.engine,
+        voice_id: input.voiceId,
+        model_id: input.modelId,
+        text: input.text,
+        settings: input.settings,
+        hold_id: hold?.holdId ?? null,
+        client_ip: input.clientIp,
+      })
+      .execute();
+  });
+  return { taskId };
+}
+
+export type TaskRow = Awaited<ReturnType<typeof findTask>>;
+
+export async function findTask(db: Kysely<Database>, taskId: string) {
+  return db.selectFrom('speech_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+}
+
+/**
+ * Reads a task for a caller: a signed-in user's task only by that user (others get 404, so ids
+ * are not confirmed); a demo task by anyone holding its id.
+ */
+export async function readableTask(db: Kysely<Database>, taskId: string, userId: string | null) {
+  const task = await findTask(db, taskId);
+  if (!task || (task.user_id !== null && task.user_id !== userId)) {
+    throw new AppError(404, 'Task not found', 'TASK_NOT_FOUND');
+  }
+  return task;
+}
+
+/** A worker takes the task: queued or (after a crash) processing tasks may be started again. */
+export async function claimTask(db: Kysely<Database>, taskId: string) {
+  return db
+    .updateTable('speech_tasks')
+    .set({ status: 'processing', updated_at: new Date() })
+    .where('id', '=', taskId)
+    .where('status', 'in', ['queued', 'processing'])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function reportProgress(db: Kysely<Database>, taskId: string, percent: number): Promise<void> {
+  await db
+    .updateTable('speech_tasks')
+    .set({ progress: Math.max(0, Math.min(99, Math.round(percent))), updated_at: new Date() })
+    .where('id', '=', taskId)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
+/** Success: files recorded and the held credits spent, together. A second call changes nothing. */
+export async function completeTask(
+  db: Kysely<Database>,
+  taskId: string,
+  files: { audioKey: string; transcriptKey: string; durationMs: number },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const task = await trx
+      .updateTable('speech_tasks')
+      .set({
+        status: 'done',
+        progress: 100,
+        error: null,
+        audio_key: files.audioKey,
+        transcript_key: files.transcriptKey,
+        duration_ms: Math.round(files.durationMs),
+        updated_at: new Date(),
+        finished_at: new Date(),
+      })
+      .where('id', '=', taskId)
+      .where('status', 'in', ['queued', 'processing'])
+      .returning('hold_id')
+      .executeTakeFirst();
+    if (!task) return false;
+    if (task.hold_id) await captureHoldIn(trx, task.hold_id);
+    return true;
+  });
+}
+
+/** Failure, cancellation or expiry: the error recorded and the held credits given back, together. */
+export async function failTask(db: Kysely<Database>, taskId: string, error: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const task = await trx
+      .updateTable('speech_tasks')
+      .set({ status: 'failed', error, updated_at: new Date(), finished_at: new Date() })
+      .where('id', '=', taskId)
+      .where('status', 'in', ['queued', 'processing'])
+      .returning('hold_id')
+      .executeTakeFirst();
+    if (!task) return false;
+    if (task.hold_id) await releaseHoldIn(trx, task.hold_id);
+    return true;
+  });
+}
+
+/** Unfinished tasks untouched for longer than `staleSeconds`: their worker is gone. */
+export async function staleTasks(db: Kysely<Database>, staleSeconds: number) {
+  return db
+    .selectFrom('speech_tasks')
+    .select(['id', 'status'])
+    .where('status', 'in', ['queued', 'processing'])
+    .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`)
+    .execute();
+}
+
+export async function listUserTasks(db: Kysely<Database>, userId: string, limit = 50) {
+  return db
+    .selectFrom('speech_tasks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countActiveTasks(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('speech_tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['queued', 'processing'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
