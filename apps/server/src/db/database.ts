@@ -86,7 +86,8 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     jobs: { kind: 'executeSql', executeSql: pool.executeSql },
     listen: async (channel, onPayload) => {
       const stop = await pglite.listen(channel, onPayload);
-      return () => stop();
+      // Unlistening needs the database; once it is closed there is nothing left to stop.
+      return () => (pglite.closed ? Promise.resolve() : stop().catch(() => {}));
     },
     close: () => db.destroy(),
   };
