@@ -29,6 +29,7 @@ import { sessionGuard } from './domains/auth/session-guard.js';
 import { healthRoutes } from './domains/health/routes.js';
 import { pricingRoutes } from './domains/pricing/routes.js';
 import { siteRoutes } from './domains/site/routes.js';
+import { registerSpeech } from './domains/speech/register.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSameOriginGuard } from './http/same-origin.js';
 import { registerWebApp } from './http/web-app.js';
@@ -102,7 +103,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('databaseKind', database.kind);
   app.decorate('jobs', jobs);
   app.decorate('storage', new LocalStorage(config.storage.dir));
-  app.decorate('engineStatuses', (): EngineStatus[] => []);
+  // eSpeak NG is bundled as WebAssembly, so the embedded engine is always present.
+  app.decorate('engineStatuses', (): EngineStatus[] => [{ id: 'espeak', status: 'up' }]);
 
   await ensureFirstAdmin(database.db, config.initialAdmin, app.log);
 
@@ -135,6 +137,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(authRoutes(auth, config.publicUrl));
   await app.register(accountRoutes);
   await app.register(adminRoutes);
+  await registerSpeech(app, config);
   await registerWebApp(app, config.webDistDir);
 
   return app;

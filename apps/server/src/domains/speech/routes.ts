@@ -23,11 +23,11 @@ export interface SpeechRouteOptions {
 const DEFAULT_MODEL_A = 'speech-2.5-hd-preview';
 
 const providerARequest = z.object({
-  text: z.unknown(),
+  text: z.unknown().optional(),
   model: z.string().optional(),
   voice_setting: z
     .object({
-      voice_id: z.unknown(),
+      voice_id: z.unknown().optional(),
       vol: z.number().optional(),
       pitch: z.number().optional(),
       speed: z.number().optional(),
@@ -39,9 +39,9 @@ const providerARequest = z.object({
 });
 
 const providerBRequest = z.object({
-  text: z.unknown(),
-  voice_id: z.unknown(),
-  model_id: z.unknown(),
+  text: z.unknown().optional(),
+  voice_id: z.unknown().optional(),
+  model_id: z.unknown().optional(),
   with_transcript: z.boolean().optional(),
   speed: z.number().optional(),
   pitch: z.number().optional(),
@@ -75,19 +75,21 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
         settings: ReturnType<typeof clampSettings> & { language?: string; withTranscript?: boolean };
       },
     ) {
-      const userId = request.user?.id ?? null;
-      const voices = await catalog.voices(task.provider);
-      if (!userId) {
-        if (!options.demoVoiceIds.has(task.voiceId))
-          throw new AppError(401, 'User not authenticated. Please log in again.', 'UNAUTHENTICATED');
-        if (task.text.length > DEMO_MAX_TEXT_LENGTH)
-          throw new AppError(400, 'The demo speaks up to 150 characters', 'DEMO_TOO_LONG');
-      } else if (!voices.some((voice) => voice.voice_id === task.voiceId)) {
-        throw new AppError(
-          400,
-          'The selected voice is not available. Please select a different voice.',
-          'UNKNOWN_VOICE',
-        );
+      // The landing demo (a demo voice, at most 150 characters) is free and anonymous, signed in or
+      // not; its tasks belong to no one and are readable by id. Everything else needs a session.
+      const demo =
+        task.provider === 'A' && options.demoVoiceIds.has(task.voiceId) && task.text.length <= DEMO_MAX_TEXT_LENGTH;
+      const userId = demo ? null : (request.user?.id ?? null);
+      if (!demo) {
+        if (!request.user) throw new AppError(401, 'User not authenticated. Please log in again.', 'UNAUTHENTICATED');
+        const voices = await catalog.voices(task.provider);
+        if (!voices.some((voice) => voice.voice_id === task.voiceId)) {
+          throw new AppError(
+            400,
+            'The selected voice is not available. Please select a different voice.',
+            'UNKNOWN_VOICE',
+          );
+        }
       }
       await checkSubmissionLimits(app.db, options.limits, { userId, ip: request.ip });
       const { taskId } = await createTask(app.db, {

@@ -27,7 +27,8 @@ const newTaskId = () => randomBytes(16).toString('hex');
 export async function createTask(db: Kysely<Database>, input: NewTask): Promise<{ taskId: string }> {
   const taskId = newTaskId();
   await db.transaction().execute(async (trx) => {
-    const hold = input.userId ? await holdCreditsIn(trx, input.userId, input.cost, `speech:${taskId}`) : null;
+    const hold =
+      input.userId && input.cost > 0 ? await holdCreditsIn(trx, input.userId, input.cost, `speech:${taskId}`) : null;
     await trx
       .insertInto('speech_tasks')
       .values({
