@@ -202,6 +202,22 @@ describe('speech API on the embedded engine', () => {
     await waitForTask(app, ownId, owner.cookie);
   });
 
+  it('serves a voice preview, rendered once and then kept', async () => {
+    const app = await buildTestApp();
+    const voices = (await app.inject({ method: 'GET', url: '/api/elevenlabs/voices' })).json() as {
+      voices: { voice_id: string; preview_url: string }[];
+    };
+    const oliver = voices.voices.find((voice) => voice.voice_id === 'espeak-en-gb-m3');
+    expect(oliver?.preview_url).toBe('/api/voices/espeak-en-gb-m3/preview.mp3');
+    const first = await app.inject({ method: 'GET', url: oliver?.preview_url ?? '' });
+    expect(first.headers['content-type']).toBe('audio/mpeg');
+    expect(mp3Frames(first.rawPayload).seconds).toBeGreaterThan(2);
+    expect(await app.storage.stat('previews/espeak/espeak-en-gb-m3.mp3')).not.toBeNull();
+    const again = await app.inject({ method: 'GET', url: oliver?.preview_url ?? '' });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await app.inject({ method: 'GET', url: '/api/voices/nobody/preview.mp3' })).statusCode).toBe(404);
+  });
+
   it('refuses forged or expired file links', async () => {
     const app = await buildTestApp();
     const response = await app.inject({

@@ -21,6 +21,7 @@ export interface SpeechRouteOptions {
 }
 
 const DEFAULT_MODEL_A = 'speech-2.5-hd-preview';
+const PREVIEW_TEXT = 'Hello! This is how I sound. I can read your scripts, stories and lessons aloud.';
 
 const providerARequest = z.object({
   text: z.unknown().optional(),
@@ -198,6 +199,33 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
     app.get('/api/minimax/voices', { schema: { tags: ['speech'], summary: 'Provider A preset voices' } }, async () => ({
       voices: await catalog.voices('A'),
     }));
+
+    // A voice's sample, rendered on first request and kept, so previews cost one synthesis each.
+    app.get(
+      '/api/voices/:voiceId/preview.mp3',
+      {
+        schema: {
+          tags: ['speech'],
+          summary: 'A short spoken sample of a preset voice',
+          params: z.object({ voiceId: z.string().regex(/^[a-z0-9-]{1,64}$/) }),
+        },
+      },
+      async (request, reply) => {
+        const { voiceId } = request.params;
+        const known = (await catalog.voices('B')).some((voice) => voice.voice_id === voiceId);
+        if (!known) throw new AppError(404, 'Voice not found', 'VOICE_NOT_FOUND');
+        const key = `previews/${catalog.engineId('B')}/${voiceId}.mp3`;
+        if (!(await app.storage.stat(key))) {
+          const sample = await catalog.render(
+            { provider: 'B', voiceId, modelId: null, text: PREVIEW_TEXT, settings: { speed: 1, pitch: 0, volume: 1 } },
+            () => {},
+          );
+          await app.storage.put(key, sample.mp3);
+        }
+        reply.type('audio/mpeg').header('cache-control', 'public, max-age=86400');
+        return reply.send(await app.storage.read(key));
+      },
+    );
 
     app.get(
       '/api/files/tasks/:taskId/:name',

@@ -149,6 +149,9 @@ export function espeakVoiceName(voiceId: string): string | null {
   return SPECS.find((spec) => spec.id === id)?.espeak ?? null;
 }
 
+/** Where a voice's short sample is served (rendered once, then kept in file storage). */
+export const previewPath = (voiceId: string) => `/api/voices/${voiceId}/preview.mp3`;
+
 /** Languages spoken with several accents list them all, as the spec's verified_languages. */
 export function espeakCatalog(): CatalogVoice[] {
   return SPECS.map((spec) => {
@@ -166,7 +169,7 @@ export function espeakCatalog(): CatalogVoice[] {
       language: spec.language,
       locale: spec.locale,
       description: `${spec.name}: a ${spec.descriptive} ${spec.gender} voice with a ${spec.accent} accent (eSpeak NG, offline).`,
-      preview_url: null,
+      preview_url: previewPath(spec.id),
       verified_languages:
         accents.length > 1
           ? accents.map((other) => ({

@@ -50,7 +50,8 @@ export function VoicePickerModal({ open, onOpenChange, voices, selectedId, onSel
     next.addEventListener('ended', () => setPlaying((id) => (id === voice.voice_id ? null : id)));
     audio.current = next;
     setPlaying(voice.voice_id);
-    next.play().catch(() => setPlaying(null));
+    // A preview stopped before it started rejects its play(); only its own failure clears the state.
+    next.play().catch(() => setPlaying((id) => (id === voice.voice_id ? null : id)));
   };
 
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
@@ -129,7 +130,7 @@ export function VoicePickerModal({ open, onOpenChange, voices, selectedId, onSel
                         <select
                           aria-label={`Language for ${voice.name}`}
                           className="max-w-36 rounded-control border border-line bg-white px-2 py-1 text-sm"
-                          value={language ?? voice.verified_languages[0]?.locale ?? ''}
+                          value={language ?? voice.locale}
                           onChange={(event) =>
                             setLanguages((all) => ({ ...all, [voice.voice_id]: event.target.value }))
                           }

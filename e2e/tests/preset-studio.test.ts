@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openSignInPopup, signUpLocally, uniqueName } from '../support/accounts.js';
+import { expectAccessible, screenshot, useBrowser } from '../support/browser.js';
+
+const { newPage } = useBrowser();
+
+const TEXT = [
+  'Sayso turns written words into clear speech in a few seconds.',
+  'Type a script, choose a voice from the library, and adjust its speed, pitch and volume.',
+  'When the audio is ready you can play it here or download it as an MP3 file for your video.',
+  'Every character costs one credit, so this paragraph costs exactly its length.',
+]
+  .join(' ')
+  .padEnd(300, ' Thank you for listening.')
+  .slice(0, 300);
+
+async function signIn(page: Page) {
+  await page.goto('/');
+  const popup = await openSignInPopup(page, () =>
+    page.getByRole('banner').getByRole('button', { name: 'Login' }).click(),
+  );
+  await signUpLocally(popup, `${uniqueName('studio')}@example.test`, 'correct horse battery');
+  await popup.waitForEvent('close');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+}
+
+describe('/dashboard2, the preset-voice studio', () => {
+  it('generates real speech from 300 characters with a chosen voice and settings, and charges exactly 300 credits', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto('/dashboard2');
+    await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
+    expect(await page.getByTestId('sidebar-credits').innerText()).toBe('10,000');
+
+    await page.getByRole('button', { name: /Select a Voice/ }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: /^Oliver/ }).waitFor();
+    expect(
+      await modal.getByTestId('voice-list').evaluate((el) => el.getBoundingClientRect().height),
+    ).toBeLessThanOrEqual(600);
+    // One preview at a time: starting another stops the first.
+    await modal.getByRole('button', { name: 'Play preview of Ava' }).click();
+    await modal.getByRole('button', { name: 'Stop preview of Ava' }).waitFor();
+    await modal.getByRole('button', { name: 'Play preview of Marcus' }).click();
+    await modal.getByRole('button', { name: 'Stop preview of Marcus' }).waitFor();
+    expect(await modal.getByRole('button', { name: 'Play preview of Ava' }).count()).toBe(1);
+    await screenshot(page, 'dashboard2-voice-picker', { fullPage: false });
+    await expectAccessible(page);
+    await modal.getByRole('button', { name: /^Oliver/ }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Speed').fill('1.2');
+    await page.getByLabel('Pitch').fill('2');
+    await page.getByLabel('Your text').fill(TEXT);
+    expect(await page.getByTestId('character-count').innerText()).toBe('300 characters');
+    await page.getByRole('button', { name: 'Generate Voice' }).click();
+    await page.getByRole('progressbar', { name: 'Generation progress' }).waitFor();
+    await screenshot(page, 'dashboard2-generating');
+
+    const audio = page.getByTestId('result-audio');
+    await audio.waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
+      .toBeGreaterThan(5);
+    await screenshot(page, 'dashboard2-result');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download Audio' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('generated-audio.mp3');
+    const saved = await download.path();
+    const bytes = await readFile(saved);
+    expect(bytes.length).toBeGreaterThan(10_000);
+    // MPEG audio frame sync in the first two bytes.
+    expect(bytes[0]).toBe(0xff);
+    expect((bytes[1] ?? 0) & 0xe0).toBe(0xe0);
+
+    await expect.poll(() => page.getByTestId('sidebar-credits').innerText(), { timeout: 10_000 }).toBe('9,700');
+    // The preferred voice comes back when the studio opens again.
+    await page.reload();
+    await page.getByRole('button', { name: /^Oliver/ }).waitFor();
+  });
+
+  it('asks for text and a voice before generating', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto('/dashboard2');
+    await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Generate Voice' }).isDisabled()).toBe(true);
+    await page.getByLabel('Your text').fill('Hello');
+    expect(await page.getByRole('button', { name: 'Generate Voice' }).isDisabled()).toBe(true);
+  });
+});
