@@ -78,7 +78,7 @@ export default function PresetStudioPage() {
             </div>
             <button
               type="button"
-              disabled={generating || !text.trim() || !voiceId}
+              disabled={generating || !text.trim() || !voiceId || !activeModel}
               onClick={() =>
                 void generate(
                   {
