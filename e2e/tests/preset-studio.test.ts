@@ -82,7 +82,7 @@ describe('/dashboard2, the preset-voice studio', () => {
     // The preferred voice comes back when the studio opens again.
     await page.reload();
     await page.getByRole('button', { name: /^Oliver/ }).waitFor();
-  });
+  }, 120_000);
 
   it('asks for text and a voice before generating', async () => {
     const page = await newPage();
