@@ -2,13 +2,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { ModalDialog, type ModalDialogProps } from '@/components/ui/modal-dialog';
 import { formatMoney } from '@/lib/format';
 import type { AdminUser } from '../api/admin-users';
 import { type BalanceChange, changeBalance } from '../api/change-balance';
 import { useToast } from '../hooks/use-toast';
 import { type BalanceAction, balanceAfter, checkAmount } from '../lib/amount';
 import { balanceChangedText, balanceErrorText } from '../lib/toast-text';
-import { AdminDialog, type AdminDialogProps } from './admin-dialog';
 import { Spinner } from './spinner';
 import { buttonStyles, fieldStyles } from './styles';
 
@@ -71,7 +71,7 @@ export function BalanceDialog({ user, action, onClose, onSettled }: BalanceDialo
   };
   // One dialog for both steps, so focus and the overlay stay put while the content changes.
   return (
-    <AdminDialog
+    <ModalDialog
       open
       busy={busy}
       onOpenChange={onOpenChange}
@@ -89,7 +89,7 @@ export function BalanceDialog({ user, action, onClose, onSettled }: BalanceDialo
   );
 }
 
-type StepContent = Pick<AdminDialogProps, 'title' | 'description' | 'children' | 'actions'>;
+type StepContent = Pick<ModalDialogProps, 'title' | 'description' | 'children' | 'actions'>;
 
 function amountStep(props: {
   user: AdminUser;

@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { formatCredits } from '@/lib/format';
 import { DEFAULT_CREDITS, grantDefaultCredits } from '../api/grant-default-credits';
 import { useToast } from '../hooks/use-toast';
 import { defaultCreditsErrorText, defaultCreditsGrantedText } from '../lib/toast-text';
-import { AdminDialog } from './admin-dialog';
 import { Spinner } from './spinner';
 import { buttonStyles } from './styles';
 
@@ -30,7 +30,7 @@ export function DefaultCreditsDialog({ open, onOpenChange, onSettled }: DefaultC
   });
   const busy = grant.isPending;
   return (
-    <AdminDialog
+    <ModalDialog
       open={open}
       busy={busy}
       onOpenChange={onOpenChange}

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router';
-import { AdminDialog } from './admin-dialog';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { buttonStyles } from './styles';
 
 interface LeaveDialogProps {
@@ -12,7 +12,7 @@ interface LeaveDialogProps {
 export function LeaveDialog({ open, onOpenChange }: LeaveDialogProps) {
   const navigate = useNavigate();
   return (
-    <AdminDialog
+    <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Leave Admin Panel"

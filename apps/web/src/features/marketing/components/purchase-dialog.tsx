@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { meQuery } from '@/features/account/api/get-me';
 import { packName } from '@/features/marketing/lib/pack-value';
 import { buyPack, type PurchaseResult } from '@/features/purchase/api/buy-pack';
@@ -14,7 +15,6 @@ import { ApiError } from '@/lib/api-client';
 import { chatLink, topUpMessage } from '@/lib/chat-link';
 import { formatCredits, formatMoney } from '@/lib/format';
 import { buttonStyles } from './button-styles';
-import { MarketingDialog } from './marketing-dialog';
 
 interface PurchaseDialogProps {
   /** The pack being bought; null keeps the dialog closed. */
@@ -91,7 +91,7 @@ const cancel = (
 function LoginRequired({ open, onOpenChange }: { open: boolean; onOpenChange: OpenChange }) {
   const navigate = useNavigate();
   return (
-    <MarketingDialog
+    <ModalDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Login Required"
@@ -123,7 +123,7 @@ function ConfirmPurchase({
   const me = useQuery({ ...meQuery, staleTime: 0 });
   const balance = me.data?.balance;
   return (
-    <MarketingDialog
+    <ModalDialog
       open
       onOpenChange={onOpenChange}
       title="Confirm Purchase"
@@ -161,7 +161,7 @@ function ConfirmPurchase({
           <SummaryRow label="Your balance" value={formatMoney(balance, me.data?.currency ?? pack.currency)} />
         )}
       </dl>
-    </MarketingDialog>
+    </ModalDialog>
   );
 }
 
@@ -176,7 +176,7 @@ function InsufficientBalance({
 }) {
   const { data: config } = useSiteConfig();
   return (
-    <MarketingDialog
+    <ModalDialog
       open
       onOpenChange={onOpenChange}
       title="Insufficient Balance"
@@ -200,7 +200,7 @@ function InsufficientBalance({
         The {packName(pack)} pack costs {formatMoney(pack.price, pack.currency)}. Top up over WhatsApp; once our team
         adds the payment to your balance, come back and buy the pack.
       </p>
-    </MarketingDialog>
+    </ModalDialog>
   );
 }
 
@@ -214,7 +214,7 @@ function PurchaseSuccess({ result, onOpenChange }: { result: PurchaseResult; onO
   return (
     <>
       <Confetti />
-      <MarketingDialog
+      <ModalDialog
         open
         onOpenChange={onOpenChange}
         title="Purchase Successful!"
@@ -232,7 +232,7 @@ function PurchaseSuccess({ result, onOpenChange }: { result: PurchaseResult; onO
             {formatMoney(result.balance, result.currency)}.
           </span>
         </div>
-      </MarketingDialog>
+      </ModalDialog>
     </>
   );
 }

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-export interface AdminDialogProps {
+export interface ModalDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -14,8 +14,8 @@ export interface AdminDialogProps {
   busy?: boolean;
 }
 
-/** A centred modal: focus is trapped inside, Escape and the close button dismiss it, and it is labelled by its title. */
-export function AdminDialog({
+/** The one centred modal of the app: focus is trapped inside, Escape and the close button dismiss it, and it is labelled by its title. */
+export function ModalDialog({
   open,
   onOpenChange,
   title,
@@ -23,7 +23,7 @@ export function AdminDialog({
   children,
   actions,
   busy = false,
-}: AdminDialogProps) {
+}: ModalDialogProps) {
   const changeOpen = (next: boolean) => {
     if (!busy) onOpenChange(next);
   };
