@@ -1,29 +1,9 @@
 import { expect, it, onTestFinished } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
 import { AccountEvents } from '../src/domains/accounts/account-events.js';
 import { applyMovement } from '../src/domains/ledger/ledger.js';
-import { type DatabaseTarget, describeOnEachDatabase } from './helpers/databases.js';
-
-async function openMigrated(target: DatabaseTarget) {
-  const { database, cleanup } = await target.open();
-  const handle = await openDatabase(database);
-  await migrate(handle.db);
-  onTestFinished(async () => {
-    await handle.close();
-    await cleanup();
-  });
-  return { handle, database };
-}
-
-async function addUser(handle: DatabaseHandle, id: string) {
-  const now = new Date();
-  await handle.db
-    .insertInto('user')
-    .values({ id, name: id, email: `${id}@example.test`, emailVerified: true, createdAt: now, updatedAt: now })
-    .execute();
-  await handle.db.insertInto('user_accounts').values({ user_id: id }).execute();
-}
+import { describeOnEachDatabase, openMigrated } from './helpers/databases.js';
+import { addTestUser } from './helpers/money.js';
 
 async function listen(handle: DatabaseHandle, userId: string) {
   const events = new AccountEvents();
@@ -37,8 +17,8 @@ async function listen(handle: DatabaseHandle, userId: string) {
 describeOnEachDatabase('account events', (target) => {
   it('announce a committed ledger movement to the user’s listeners, and only to theirs', async () => {
     const { handle } = await openMigrated(target);
-    await addUser(handle, 'alice');
-    await addUser(handle, 'bob');
+    await addTestUser(handle.db, 'alice', {});
+    await addTestUser(handle.db, 'bob', {});
     const alice = await listen(handle, 'alice');
     const bob = await listen(handle, 'bob');
     await handle.db
@@ -50,7 +30,7 @@ describeOnEachDatabase('account events', (target) => {
 
   it('stay silent when the transaction rolls back', async () => {
     const { handle } = await openMigrated(target);
-    await addUser(handle, 'carol');
+    await addTestUser(handle.db, 'carol', {});
     const carol = await listen(handle, 'carol');
     await expect(
       handle.db.transaction().execute(async (trx) => {
@@ -70,7 +50,7 @@ describeOnEachDatabase('account events', (target) => {
   if (target.name === 'PostgreSQL server') {
     it('reach a listener in another process sharing the database', async () => {
       const { handle, database } = await openMigrated(target);
-      await addUser(handle, 'dave');
+      await addTestUser(handle.db, 'dave', {});
       // A second handle stands for a second API instance: its own pool and its own listener.
       const other = await openDatabase(database);
       onTestFinished(() => other.close());

@@ -1,22 +1,13 @@
-import { expect, it, onTestFinished } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
+import { expect, it } from 'vitest';
 import { addBalance, deductBalance } from '../src/domains/ledger/balance.js';
 import { captureHold, creditCost, getCredits, holdCredits, releaseHold } from '../src/domains/ledger/credits.js';
 import { findPack } from '../src/domains/pricing/credit-packs.js';
 import { purchasePack } from '../src/domains/pricing/purchases.js';
-import { type DatabaseTarget, describeOnEachDatabase } from './helpers/databases.js';
+import { type DatabaseTarget, describeOnEachDatabase, openMigrated } from './helpers/databases.js';
 import { addTestUser, expectLedgerInvariants } from './helpers/money.js';
 
-async function openMigrated(target: DatabaseTarget) {
-  const { database, cleanup } = await target.open();
-  const handle = await openDatabase(database);
-  await migrate(handle.db);
-  onTestFinished(async () => {
-    await handle.close();
-    await cleanup();
-  });
-  return handle.db;
+async function openMigratedDb(target: DatabaseTarget) {
+  return (await openMigrated(target)).handle.db;
 }
 
 const starter = findPack('starter');
@@ -38,7 +29,7 @@ it('prices a text at its trimmed length, at least 1', () => {
 
 describeOnEachDatabase('money', (target) => {
   it('lets exactly one of 50 concurrent purchases through when the money covers one pack', async () => {
-    const db = await openMigrated(target);
+    const db = await openMigratedDb(target);
     await addTestUser(db, 'buyer', { credits: 10_000, balance: starter.price });
     await addTestUser(db, 'bystander', { credits: 10_000, balance: 50 });
     const results = await Promise.all(
@@ -59,7 +50,7 @@ describeOnEachDatabase('money', (target) => {
   });
 
   it('makes one purchase of a key sent 20 times at once and 20 times in turn, with identical answers', async () => {
-    const db = await openMigrated(target);
+    const db = await openMigratedDb(target);
     await addTestUser(db, 'repeat', { balance: starter.price * 5 });
     const concurrent = await Promise.all(
       Array.from({ length: 20 }, () => purchasePack(db, 'repeat', 'starter', 'same-key-1')),
@@ -84,7 +75,7 @@ describeOnEachDatabase('money', (target) => {
   });
 
   it('lets 5 of 10 concurrent holds of 200 through on 1,000 credits, and settles them exactly', async () => {
-    const db = await openMigrated(target);
+    const db = await openMigratedDb(target);
     await addTestUser(db, 'holder', { credits: 1_000 });
     const results = await Promise.all(Array.from({ length: 10 }, () => outcome(holdCredits(db, 'holder', 200))));
     const held = results.flatMap((r) => (r.ok ? [r.value as { holdId: string }] : []));
@@ -113,7 +104,7 @@ describeOnEachDatabase('money', (target) => {
   });
 
   it('checks amounts and balances on add and deduct, naming the admin', async () => {
-    const db = await openMigrated(target);
+    const db = await openMigratedDb(target);
     await addTestUser(db, 'payee', {});
     await expect(addBalance(db, 'payee', 0, 'Ops')).rejects.toThrow('Amount must be greater than 0');
     await expect(addBalance(db, 'payee', -5, 'Ops')).rejects.toThrow('Amount must be greater than 0');
@@ -140,7 +131,7 @@ describeOnEachDatabase('money', (target) => {
   });
 
   it('keeps every invariant through a long seeded run of random operations', async () => {
-    const db = await openMigrated(target);
+    const db = await openMigratedDb(target);
     const users = ['p1', 'p2', 'p3'];
     for (const id of users) await addTestUser(db, id, { credits: 5_000, balance: 4_000 });
     // A small deterministic generator (mulberry32): a failure names its seed and step.

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, onTestFinished } from 'vitest';
 import type { Config } from '../../src/config.js';
+import { openDatabase } from '../../src/db/database.js';
+import { migrate } from '../../src/db/migrate.js';
 
 /** The PostgreSQL server for tests of the server path, if one is configured (CI sets it). */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -52,4 +54,16 @@ const serverTarget: DatabaseTarget = {
 export function describeOnEachDatabase(title: string, suite: (target: DatabaseTarget) => void): void {
   describe(`${title} (PGlite)`, () => suite(pgliteTarget));
   describe.skipIf(!testDatabaseUrl)(`${title} (PostgreSQL server; needs TEST_DATABASE_URL)`, () => suite(serverTarget));
+}
+
+/** A fresh, migrated database on the target, closed and dropped when the test ends. */
+export async function openMigrated(target: DatabaseTarget) {
+  const { database, cleanup } = await target.open();
+  const handle = await openDatabase(database);
+  await migrate(handle.db);
+  onTestFinished(async () => {
+    await handle.close();
+    await cleanup();
+  });
+  return { handle, database };
 }
