@@ -33,16 +33,13 @@ import { registerSpeech } from './domains/speech/register.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSameOriginGuard } from './http/same-origin.js';
 import { registerWebApp } from './http/web-app.js';
+import { configuredEngines } from './engines/configured-engines.js';
+import { createEngineRegistry, type EngineRegistry } from './engines/registry.js';
+import type { SpeechEngineV1 } from './engines/speech-engine.js';
 import { JobQueue } from './jobs/queue.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { LocalStorage } from './storage/local-storage.js';
 import { version } from './version.js';
-
-export interface EngineStatus {
-  id: string;
-  status: 'up' | 'down';
-  detail?: string;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,7 +51,7 @@ declare module 'fastify' {
     auth: Auth;
     accountEvents: AccountEvents;
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    engineStatuses(): EngineStatus[];
+    engines: EngineRegistry;
   }
 }
 
@@ -73,7 +70,12 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  * Builds the whole application: external plugins, then the app's services (database, jobs,
  * storage), then the routes. Tests boot it with their own config; server.ts adds listen().
  */
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Engines to use instead of the configured ones (tests pass engines that fail on purpose). */
+  engines?: SpeechEngineV1[];
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -103,8 +105,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('databaseKind', database.kind);
   app.decorate('jobs', jobs);
   app.decorate('storage', new LocalStorage(config.storage.dir));
-  // eSpeak NG is bundled as WebAssembly, so the embedded engine is always present.
-  app.decorate('engineStatuses', (): EngineStatus[] => [{ id: 'espeak', status: 'up' }]);
+  app.decorate(
+    'engines',
+    await createEngineRegistry(options.engines ?? configuredEngines(config), config.speech.engines, app.log),
+  );
 
   await ensureFirstAdmin(database.db, config.initialAdmin, app.log);
 

@@ -52,6 +52,10 @@ const envSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter(Boolean),
       ),
+    SPEECH_STALE_TASK_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+    SPEECH_ENGINE_A: z.enum(['auto', 'espeak', 'kokoro']).default('auto'),
+    SPEECH_ENGINE_B: z.enum(['auto', 'espeak', 'kokoro']).default('auto'),
+    KOKORO_MODEL_DIR: z.string().min(1).optional(),
     ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   })
@@ -105,6 +109,12 @@ export interface Config {
     limits: { perUserPerMinute: number; perIpPerMinute: number; activePerUser: number; demoPerIpPerHour: number };
     /** Hosts that may receive completion callbacks (`receive_url`); empty means none. */
     receiveUrlHosts: string[];
+    /** An unfinished task with no progress for this long has lost its worker and is repaired. */
+    staleTaskSeconds: number;
+    /** The engine behind each provider's routes ('auto' picks the best one that is up). */
+    engines: { A: string; B: string };
+    /** Where the Kokoro model files are read from (never downloaded at run time). */
+    kokoroModelDir: string;
   };
   /** The first operator account, created only when no admin exists yet. */
   initialAdmin: { username: string; password: string | null };
@@ -173,6 +183,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         demoPerIpPerHour: e.DEMO_REQUESTS_PER_HOUR,
       },
       receiveUrlHosts: e.RECEIVE_URL_ALLOWED_HOSTS,
+      staleTaskSeconds: e.SPEECH_STALE_TASK_SECONDS,
+      engines: { A: e.SPEECH_ENGINE_A, B: e.SPEECH_ENGINE_B },
+      kokoroModelDir: path.resolve(e.KOKORO_MODEL_DIR ?? path.join(dataDir, 'models', 'kokoro')),
     },
     initialAdmin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },
     public: { productName: 'Sayso', chatNumber: e.CHAT_NUMBER ?? null, supportEmail: e.SUPPORT_EMAIL },

@@ -7,6 +7,8 @@ export interface SpeechSettingsJson {
   volume: number;
   language?: string;
   withTranscript?: boolean;
+  /** Provider A's completion callback; posted to only for allow-listed hosts. */
+  receiveUrl?: string;
 }
 
 /** Table types for the query layer. Each migration that adds a table adds its type here. */

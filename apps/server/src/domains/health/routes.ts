@@ -11,7 +11,7 @@ const healthResponse = z.object({
   database: componentStatus.extend({ kind: z.enum(['pglite', 'postgres']) }),
   queue: componentStatus,
   storage: componentStatus,
-  engines: z.array(componentStatus.extend({ id: z.string() })),
+  engines: z.array(componentStatus.extend({ id: z.string(), serves: z.array(z.enum(['A', 'B'])) })),
 });
 
 async function probe(check: () => Promise<unknown>): Promise<z.infer<typeof componentStatus>> {
@@ -34,14 +34,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const [database, queue, storage] = await Promise.all([
+      const [database, queue, storage, engines] = await Promise.all([
         probe(() => sql`SELECT 1`.execute(app.db)),
         probe(async () => {
           if (!(await app.jobs.isHealthy())) throw new Error('job schema is not installed');
         }),
         probe(() => app.storage.isHealthy()),
+        app.engines.reports(),
       ]);
-      const engines = app.engineStatuses();
       const up = [database, queue, storage].every((c) => c.status === 'up');
       return reply.status(up ? 200 : 503).send({
         status: up ? 'ok' : 'degraded',

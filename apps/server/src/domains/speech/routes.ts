@@ -3,16 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { creditCost } from '../ledger/credits.js';
-import type { SpeechCatalog } from './catalog.js';
 import { fileKindFromName, verifyFileSignature } from './file-urls.js';
 import { checkSubmissionLimits, type SpeechLimits } from './limits.js';
+import { renderSpeech } from './render.js';
 import { SPEECH_QUEUE } from './speech-job.js';
 import { taskView } from './task-view.js';
 import { createTask, failTask, listUserTasks, readableTask } from './tasks.js';
 import { checkModelId, checkSpeechText, checkVoiceId, clampSettings, DEMO_MAX_TEXT_LENGTH } from './validation.js';
 
 export interface SpeechRouteOptions {
-  catalog: SpeechCatalog;
   limits: SpeechLimits;
   /** Signs the capability URLs of task files. */
   fileSecret: string;
@@ -54,7 +53,13 @@ const taskParams = z.object({ id: z.string().optional() });
 /** Speech submission, task polling, voice and model lists, and the task files behind signed links. */
 export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod {
   return async (app) => {
-    const { catalog } = options;
+    const engineFor = (provider: 'A' | 'B') => app.engines.forProvider(provider);
+    async function engineWithVoice(voiceId: string) {
+      for (const engine of new Set([engineFor('B'), engineFor('A')])) {
+        if ((await engine.listVoices()).some((voice) => voice.voice_id === voiceId)) return engine;
+      }
+      return null;
+    }
 
     // Signs the caller in when a session cookie is present; the demo accepts anonymous callers.
     async function identifyUser(request: FastifyRequest, reply: FastifyReply) {
@@ -83,7 +88,7 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
       const userId = demo ? null : (request.user?.id ?? null);
       if (!demo) {
         if (!request.user) throw new AppError(401, 'User not authenticated. Please log in again.', 'UNAUTHENTICATED');
-        const voices = await catalog.voices(task.provider);
+        const voices = await engineFor(task.provider).listVoices();
         if (!voices.some((voice) => voice.voice_id === task.voiceId)) {
           throw new AppError(
             400,
@@ -96,7 +101,7 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
       const { taskId } = await createTask(app.db, {
         userId,
         provider: task.provider,
-        engine: catalog.engineId(task.provider),
+        engine: engineFor(task.provider).id,
         voiceId: task.voiceId,
         modelId: task.modelId,
         text: task.text,
@@ -136,6 +141,7 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
             ...clampSettings(body.voice_setting ?? {}),
             language: body.language_boost ?? 'Auto',
             withTranscript: body.with_transcript ?? false,
+            ...(body.receive_url ? { receiveUrl: body.receive_url } : {}),
           },
         });
       },
@@ -191,13 +197,13 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
     );
 
     app.get('/api/elevenlabs/voices', { schema: { tags: ['speech'], summary: 'Provider B voices' } }, async () => ({
-      voices: await catalog.voices('B'),
+      voices: await engineFor('B').listVoices(),
     }));
     app.get('/api/elevenlabs/models', { schema: { tags: ['speech'], summary: 'Provider B models' } }, async () => ({
-      models: await catalog.models('B'),
+      models: await engineFor('B').listModels(),
     }));
     app.get('/api/minimax/voices', { schema: { tags: ['speech'], summary: 'Provider A preset voices' } }, async () => ({
-      voices: await catalog.voices('A'),
+      voices: await engineFor('A').listVoices(),
     }));
 
     // A voice's sample, rendered on first request and kept, so previews cost one synthesis each.
@@ -212,14 +218,19 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
       },
       async (request, reply) => {
         const { voiceId } = request.params;
-        const known = (await catalog.voices('B')).some((voice) => voice.voice_id === voiceId);
-        if (!known) throw new AppError(404, 'Voice not found', 'VOICE_NOT_FOUND');
-        const key = `previews/${catalog.engineId('B')}/${voiceId}.mp3`;
+        const engine = await engineWithVoice(voiceId);
+        if (!engine) throw new AppError(404, 'Voice not found', 'VOICE_NOT_FOUND');
+        const key = `previews/${engine.id}/${voiceId}.mp3`;
         if (!(await app.storage.stat(key))) {
-          const sample = await catalog.render(
-            { provider: 'B', voiceId, modelId: null, text: PREVIEW_TEXT, settings: { speed: 1, pitch: 0, volume: 1 } },
-            () => {},
-          );
+          const sample = await renderSpeech(engine, {
+            text: PREVIEW_TEXT,
+            voiceId,
+            modelId: null,
+            speed: 1,
+            pitch: 0,
+            volume: 1,
+            language: null,
+          });
           await app.storage.put(key, sample.mp3);
         }
         reply.type('audio/mpeg').header('cache-control', 'public, max-age=86400');

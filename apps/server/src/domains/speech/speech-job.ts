@@ -1,40 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database, SpeechSettingsJson } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
+import type { EngineRegistry } from '../../engines/registry.js';
+import { EngineError } from '../../engines/speech-engine.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { FileStorage } from '../../storage/file-storage.js';
+import { renderSpeech } from './render.js';
 import { claimTask, completeTask, failTask, reportProgress, staleTasks } from './tasks.js';
 
 export const SPEECH_QUEUE = 'speech';
 
-export interface RenderRequest {
-  provider: 'A' | 'B';
-  voiceId: string;
-  modelId: string | null;
-  text: string;
-  settings: SpeechSettingsJson;
-}
-
-export interface RenderedSpeech {
-  mp3: Buffer;
-  srt: string;
-  durationMs: number;
-}
-
-/** Turns a task into finished files; the engine registry provides it. Progress is 0..1. */
-export type SpeechRenderer = (
-  request: RenderRequest,
-  onProgress: (fraction: number) => void,
-) => Promise<RenderedSpeech>;
-
 export interface SpeechJobDeps {
   db: Kysely<Database>;
   storage: FileStorage;
-  render: SpeechRenderer;
+  engines: EngineRegistry;
   logger: FastifyBaseLogger;
+  /** Posts the finished task to its receive_url (allow-listed hosts only). */
+  notifyCompletion: (receiveUrl: string, taskId: string) => Promise<void>;
 }
 
 const PROGRESS_WRITE_MS = 500;
+
+/** The message a failed task shows: engine errors carry the spec's texts; others their own message. */
+function failureMessage(error: unknown): string {
+  if (error instanceof EngineError) return error.message;
+  return error instanceof Error && error.message ? error.message : 'Unknown error occurred';
+}
 
 /**
  * Runs one speech task: claim it, render, store audio and transcript, then capture the held
@@ -47,13 +38,18 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
   if (!task) return;
   let lastWrite = 0;
   try {
-    const rendered = await deps.render(
+    const engine = deps.engines.byId(task.engine);
+    if (!engine) throw new EngineError(`The speech engine ${task.engine} is not available.`, 'unavailable');
+    const rendered = await renderSpeech(
+      engine,
       {
-        provider: task.provider,
+        text: task.text,
         voiceId: task.voice_id,
         modelId: task.model_id,
-        text: task.text,
-        settings: task.settings,
+        speed: task.settings.speed,
+        pitch: task.settings.pitch,
+        volume: task.settings.volume,
+        language: task.settings.language && task.settings.language !== 'Auto' ? task.settings.language : null,
       },
       (fraction) => {
         const now = Date.now();
@@ -62,28 +58,35 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
         void reportProgress(deps.db, taskId, fraction * 100).catch(() => {});
       },
     );
+    if (rendered.warnings.length > 0) deps.logger.info({ taskId, warnings: rendered.warnings }, 'engine warnings');
     const audioKey = `tasks/${taskId}/audio.mp3`;
     const transcriptKey = `tasks/${taskId}/transcript.srt`;
     await deps.storage.put(audioKey, rendered.mp3);
     await deps.storage.put(transcriptKey, Buffer.from(rendered.srt, 'utf8'));
     await completeTask(deps.db, taskId, { audioKey, transcriptKey, durationMs: rendered.durationMs });
   } catch (error) {
-    const message = error instanceof Error && error.message ? error.message : 'Unknown error occurred';
     deps.logger.warn({ taskId, err: error }, 'speech task failed');
-    await failTask(deps.db, taskId, message);
+    await failTask(deps.db, taskId, failureMessage(error));
+  }
+  const receiveUrl = task.settings.receiveUrl;
+  if (receiveUrl) {
+    await deps.notifyCompletion(receiveUrl, taskId).catch((error: unknown) => {
+      deps.logger.warn({ taskId, err: error }, 'completion callback failed');
+    });
   }
 }
 
-/** Seconds after which an unfinished task with no progress is taken to have lost its worker. */
-export const STALE_TASK_SECONDS = 120;
-
 /**
- * Repairs what a crash left behind: a task whose worker died (no progress for STALE_TASK_SECONDS)
+ * Repairs what a crash left behind: a task whose worker died (no progress for `staleSeconds`)
  * is queued again once; if it stalls again it fails and its credits are released. Runs at start
  * and then every minute, in every process; the conditional updates make concurrent runs harmless.
  */
-export async function sweepStaleTasks(deps: SpeechJobDeps, jobs: JobQueue): Promise<void> {
-  for (const task of await staleTasks(deps.db, STALE_TASK_SECONDS)) {
+export async function sweepStaleTasks(
+  deps: Pick<SpeechJobDeps, 'db' | 'logger'>,
+  jobs: JobQueue,
+  staleSeconds: number,
+): Promise<void> {
+  for (const task of await staleTasks(deps.db, staleSeconds)) {
     const requeued = await deps.db
       .updateTable('speech_tasks')
       .set({ status: 'queued', updated_at: new Date(), error: 'requeued after a stalled worker' })

@@ -1,4 +1,4 @@
-import type { CatalogVoice } from '../catalog.js';
+import type { EngineVoice } from '../speech-engine.js';
 
 interface VoiceSpec {
   id: string;
@@ -135,6 +135,9 @@ const SPECS: VoiceSpec[] = [
   },
 ];
 
+/** Languages the preset voices speak (ISO 639-1). */
+export const ESPEAK_LANGUAGES = [...new Set(SPECS.map((spec) => spec.language))];
+
 /** The landing demo's five voice ids, as the web app names them, and the engine voices behind them. */
 export const DEMO_VOICE_ALIASES: Record<string, string> = {
   'en-us-female': 'espeak-en-us-f2',
@@ -153,7 +156,7 @@ export function espeakVoiceName(voiceId: string): string | null {
 export const previewPath = (voiceId: string) => `/api/voices/${voiceId}/preview.mp3`;
 
 /** Languages spoken with several accents list them all, as the spec's verified_languages. */
-export function espeakCatalog(): CatalogVoice[] {
+export function espeakCatalog(): EngineVoice[] {
   return SPECS.map((spec) => {
     const sameLanguage = SPECS.filter((other) => other.language === spec.language);
     const accents = [...new Map(sameLanguage.map((other) => [other.locale, other])).values()];

@@ -1,0 +1,74 @@
+export interface PitchSummary {
+  /** Median fundamental frequency of the voiced frames, in Hz; null when nothing was voiced. */
+  medianHz: number | null;
+  /** Share of analysed frames that carried a clear pitch. */
+  voicedShare: number;
+}
+
+const FRAME_MS = 40;
+const HOP_MS = 20;
+const MIN_HZ = 60;
+const MAX_HZ = 500;
+/** A frame counts as voiced when its best normalised autocorrelation reaches this. */
+const VOICING_THRESHOLD = 0.6;
+
+/**
+ * Measures the pitch of speech by normalised autocorrelation over short frames: quiet frames are
+ * skipped, and each voiced frame contributes the lag of its strongest self-similarity. Good enough to
+ * compare voices and check pitch controls; it is not a studio-grade tracker.
+ */
+export function measurePitch(samples: Float32Array, sampleRate: number, maxSeconds = 20): PitchSummary {
+  const frame = Math.round((FRAME_MS / 1000) * sampleRate);
+  const hop = Math.round((HOP_MS / 1000) * sampleRate);
+  const minLag = Math.floor(sampleRate / MAX_HZ);
+  const maxLag = Math.ceil(sampleRate / MIN_HZ);
+  const end = Math.min(samples.length, Math.round(maxSeconds * sampleRate));
+  const loudness = rms(samples.subarray(0, end));
+  const pitches: number[] = [];
+  let frames = 0;
+  for (let start = 0; start + frame + maxLag <= end; start += hop) {
+    frames += 1;
+    if (rms(samples.subarray(start, start + frame)) < loudness * 0.3) continue;
+    const lag = bestLag(samples, start, frame, minLag, maxLag);
+    if (lag) pitches.push(sampleRate / lag);
+  }
+  pitches.sort((a, b) => a - b);
+  const median = pitches.length > 0 ? (pitches[Math.floor(pitches.length / 2)] ?? null) : null;
+  return { medianHz: median, voicedShare: frames > 0 ? pitches.length / frames : 0 };
+}
+
+function rms(samples: Float32Array): number {
+  let sum = 0;
+  for (const sample of samples) sum += sample * sample;
+  return samples.length > 0 ? Math.sqrt(sum / samples.length) : 0;
+}
+
+/**
+ * The period of a frame: the shortest lag that is a local peak scoring within 10% of the best one,
+ * so a period's multiples (which score almost as well) do not halve the measured pitch.
+ */
+function bestLag(samples: Float32Array, start: number, frame: number, minLag: number, maxLag: number): number | null {
+  const scores = new Float64Array(maxLag + 2);
+  let best = 0;
+  for (let lag = minLag; lag <= maxLag + 1; lag += 1) {
+    let product = 0;
+    let energyA = 0;
+    let energyB = 0;
+    for (let i = start; i < start + frame; i += 1) {
+      const a = samples[i] ?? 0;
+      const b = samples[i + lag] ?? 0;
+      product += a * b;
+      energyA += a * a;
+      energyB += b * b;
+    }
+    const score = product / Math.sqrt(energyA * energyB || 1);
+    scores[lag] = score;
+    if (lag <= maxLag) best = Math.max(best, score);
+  }
+  if (best < VOICING_THRESHOLD) return null;
+  for (let lag = minLag + 1; lag <= maxLag; lag += 1) {
+    const score = scores[lag] ?? 0;
+    if (score >= best * 0.9 && score >= (scores[lag - 1] ?? 0) && score >= (scores[lag + 1] ?? 0)) return lag;
+  }
+  return null;
+}
