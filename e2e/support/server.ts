@@ -23,20 +23,26 @@ export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   process: ChildProcess;
+  /** Ends the server gracefully and removes its data folder (unless the caller owns the folder). */
   stop(): Promise<void>;
+  /** Kills the process at once, as a crash or power cut would, leaving its data in place. */
+  kill(): Promise<void>;
 }
 
 /** Starts the built server (apps/server/dist) on a free loopback port with its own data folder. */
 export async function startServer({
   port: wantedPort,
   env = {},
+  dataDir: givenDataDir,
 }: {
   port?: number;
   env?: Record<string, string>;
+  /** Reuse a data folder (a restart); the caller then removes it. */
+  dataDir?: string;
 } = {}): Promise<RunningServer> {
   const port = wantedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'sayso-e2e-'));
+  const dataDir = givenDataDir ?? (await mkdtemp(path.join(tmpdir(), 'sayso-e2e-')));
   const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/server.js')], {
     env: {
       ...process.env,
@@ -72,7 +78,13 @@ export async function startServer({
         child.kill('SIGTERM');
         await exited;
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!givenDataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

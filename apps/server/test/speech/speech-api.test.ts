@@ -1,32 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { parseRange } from '../../src/domains/speech/routes.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { expectLedgerInvariants } from '../helpers/money.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
-
-interface TaskBody {
-  status: string;
-  progress: number;
-  audio_url: string | null;
-  transcript_url: string | null;
-  error_message: string | null;
-  metadata: { voice_id: string };
-}
-
-async function waitForTask(app: FastifyInstance, id: string, cookie?: string): Promise<TaskBody> {
-  for (let i = 0; i < 200; i += 1) {
-    const response = await app.inject({
-      method: 'GET',
-      url: `/api/elevenlabs/task/${id}`,
-      headers: cookie ? { cookie } : {},
-    });
-    const task = response.json() as TaskBody;
-    if (task.status === 'done' || task.status === 'failed') return task;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('task did not finish');
-}
+import { waitForTask } from '../helpers/speech.js';
 
 /** Counts MPEG audio frames by walking their headers: proof the bytes are MP3, and its length. */
 function mp3Frames(bytes: Buffer): { frames: number; seconds: number } {

@@ -27,6 +27,7 @@ export async function registerSpeech(app: FastifyInstance, config: Config): Prom
     storage: app.storage,
     engines: app.engines,
     logger: app.log,
+    heartbeatMs: (config.speech.staleTaskSeconds * 1000) / 3,
     async notifyCompletion(receiveUrl, taskId) {
       const task = await findTask(app.db, taskId);
       if (!task) return;

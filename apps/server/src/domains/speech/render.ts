@@ -1,4 +1,4 @@
-import { encodeMp3, type Segment, splitSentences, toSrt } from '../../audio/audio.js';
+import { Mp3Stream, type Segment, splitSentences, toSrt } from '../../audio/audio.js';
 import { EngineError, type SpeechEngineV1, type SynthesisRequest } from '../../engines/speech-engine.js';
 import { checkSpeechText } from './validation.js';
 
@@ -67,34 +67,34 @@ export async function renderSpeech(
 ): Promise<RenderedSpeech> {
   const text = checkSpeechText(request.text);
   const chunks = chunkSentences(splitSentences(text), engine.capabilities.maxCharsPerRequest);
-  const pcm: Int16Array[] = [];
+  let encoder: Mp3Stream | null = null;
   const mp3: Buffer[] = [];
   const segments: Segment[] = [];
   const warnings = new Set<string>();
-  let sampleRate = 0;
   let cursorMs = 0;
+  const mixedFormats = () => new EngineError(`${engine.id} returned audio in changing formats`, 'failed');
   for (const [index, sentences] of chunks.entries()) {
     request.signal?.throwIfAborted();
     const result = await engine.synthesize({ ...request, text: sentences.join(' ') });
     for (const warning of result.warnings) warnings.add(warning);
     let chunkMs: number;
     if (result.audio.format === 'pcm16') {
-      if (mp3.length > 0 || (sampleRate && sampleRate !== result.audio.sampleRate)) {
-        throw new EngineError(`${engine.id} returned audio in changing formats`, 'failed');
+      const { samples, sampleRate } = result.audio;
+      if (mp3.length > 0 || (encoder && encoder.sampleRate !== sampleRate)) throw mixedFormats();
+      if (encoder) {
+        await encoder.write(new Int16Array(Math.round((CHUNK_GAP_MS / 1000) * sampleRate)));
+        cursorMs += CHUNK_GAP_MS;
       }
-      sampleRate = result.audio.sampleRate;
-      chunkMs = (result.audio.samples.length / sampleRate) * 1000;
-      if (pcm.length > 0) pcm.push(new Int16Array(Math.round((CHUNK_GAP_MS / 1000) * sampleRate)));
-      pcm.push(fadeEdges(result.audio.samples, sampleRate));
+      encoder ??= new Mp3Stream(sampleRate);
+      await encoder.write(fadeEdges(samples, sampleRate));
+      chunkMs = (samples.length / sampleRate) * 1000;
     } else {
-      if (pcm.length > 0) throw new EngineError(`${engine.id} returned audio in changing formats`, 'failed');
-      chunkMs = result.audio.durationMs;
+      if (encoder) throw mixedFormats();
       mp3.push(result.audio.bytes);
+      chunkMs = result.audio.durationMs;
     }
-    if (index > 0 && pcm.length > 0) cursorMs += CHUNK_GAP_MS;
-    const timed = result.segments.length > 0;
     segments.push(
-      ...(timed
+      ...(result.segments.length > 0
         ? result.segments.map((segment) => ({
             ...segment,
             startMs: cursorMs + segment.startMs,
@@ -105,16 +105,6 @@ export async function renderSpeech(
     cursorMs += chunkMs;
     onProgress((index + 1) / chunks.length);
   }
-  const audio = mp3.length > 0 ? Buffer.concat(mp3) : encodeMp3(concatPcm(pcm), sampleRate);
+  const audio = encoder ? encoder.end() : Buffer.concat(mp3);
   return { mp3: audio, srt: toSrt(segments), durationMs: cursorMs, warnings: [...warnings] };
-}
-
-function concatPcm(parts: Int16Array[]): Int16Array {
-  const joined = new Int16Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.length;
-  }
-  return joined;
 }

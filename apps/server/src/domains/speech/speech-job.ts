@@ -6,7 +6,8 @@ import { EngineError } from '../../engines/speech-engine.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { renderSpeech } from './render.js';
-import { claimTask, completeTask, failTask, reportProgress, staleTasks } from './tasks.js';
+import { taskFailureMessage } from './task-failure.js';
+import { claimTask, completeTask, failTask, reportProgress, staleTasks, touchTask } from './tasks.js';
 
 export const SPEECH_QUEUE = 'speech';
 
@@ -15,17 +16,15 @@ export interface SpeechJobDeps {
   storage: FileStorage;
   engines: EngineRegistry;
   logger: FastifyBaseLogger;
+  /** How often a running task says it is alive; well under the stale-task threshold. */
+  heartbeatMs: number;
   /** Posts the finished task to its receive_url (allow-listed hosts only). */
   notifyCompletion: (receiveUrl: string, taskId: string) => Promise<void>;
 }
 
 const PROGRESS_WRITE_MS = 500;
-
-/** The message a failed task shows: engine errors carry the spec's texts; others their own message. */
-function failureMessage(error: unknown): string {
-  if (error instanceof EngineError) return error.message;
-  return error instanceof Error && error.message ? error.message : 'Unknown error occurred';
-}
+/** The longest a task may render: 50,000 characters on the slowest local engine fit well inside. */
+const TASK_DEADLINE_MS = 30 * 60_000;
 
 /**
  * Runs one speech task: claim it, render, store audio and transcript, then capture the held
@@ -37,6 +36,9 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
   const task = await claimTask(deps.db, taskId);
   if (!task) return;
   let lastWrite = 0;
+  const heartbeat = setInterval(() => void touchTask(deps.db, taskId).catch(() => {}), deps.heartbeatMs);
+  const audioKey = `tasks/${taskId}/audio.mp3`;
+  const transcriptKey = `tasks/${taskId}/transcript.srt`;
   try {
     const engine = deps.engines.byId(task.engine);
     if (!engine) throw new EngineError(`The speech engine ${task.engine} is not available.`, 'unavailable');
@@ -50,6 +52,7 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
         pitch: task.settings.pitch,
         volume: task.settings.volume,
         language: task.settings.language && task.settings.language !== 'Auto' ? task.settings.language : null,
+        signal: AbortSignal.timeout(TASK_DEADLINE_MS),
       },
       (fraction) => {
         const now = Date.now();
@@ -59,14 +62,17 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
       },
     );
     if (rendered.warnings.length > 0) deps.logger.info({ taskId, warnings: rendered.warnings }, 'engine warnings');
-    const audioKey = `tasks/${taskId}/audio.mp3`;
-    const transcriptKey = `tasks/${taskId}/transcript.srt`;
     await deps.storage.put(audioKey, rendered.mp3);
     await deps.storage.put(transcriptKey, Buffer.from(rendered.srt, 'utf8'));
-    await completeTask(deps.db, taskId, { audioKey, transcriptKey, durationMs: rendered.durationMs });
+    const completed = await completeTask(deps.db, taskId, { audioKey, transcriptKey, durationMs: rendered.durationMs });
+    // The sweeper may have failed the task meanwhile (it looked dead); its files must not outlive it.
+    if (!completed) await removeFiles(deps.storage, [audioKey, transcriptKey]);
   } catch (error) {
     deps.logger.warn({ taskId, err: error }, 'speech task failed');
-    await failTask(deps.db, taskId, failureMessage(error));
+    await failTask(deps.db, taskId, taskFailureMessage(error));
+    await removeFiles(deps.storage, [audioKey, transcriptKey]);
+  } finally {
+    clearInterval(heartbeat);
   }
   const receiveUrl = task.settings.receiveUrl;
   if (receiveUrl) {
@@ -74,6 +80,10 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
       deps.logger.warn({ taskId, err: error }, 'completion callback failed');
     });
   }
+}
+
+async function removeFiles(storage: FileStorage, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
 }
 
 /**

@@ -86,6 +86,16 @@ export async function reportProgress(db: Kysely<Database>, taskId: string, perce
     .execute();
 }
 
+/** A running task's heartbeat: proof its worker is alive even while no progress is visible. */
+export async function touchTask(db: Kysely<Database>, taskId: string): Promise<void> {
+  await db
+    .updateTable('speech_tasks')
+    .set({ updated_at: new Date() })
+    .where('id', '=', taskId)
+    .where('status', '=', 'processing')
+    .execute();
+}
+
 /** Success: files recorded and the held credits spent, together. A second call changes nothing. */
 export async function completeTask(
   db: Kysely<Database>,
