@@ -29,6 +29,7 @@ import { sessionGuard } from './domains/auth/session-guard.js';
 import { healthRoutes } from './domains/health/routes.js';
 import { pricingRoutes } from './domains/pricing/routes.js';
 import { siteRoutes } from './domains/site/routes.js';
+import type { CallbackTransport } from './domains/speech/completion-callback.js';
 import { registerSpeech } from './domains/speech/register.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerSameOriginGuard } from './http/same-origin.js';
@@ -73,6 +74,8 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export interface BuildOptions {
   /** Engines to use instead of the configured ones (tests pass engines that fail on purpose). */
   engines?: SpeechEngineV1[];
+  /** How completion callbacks reach the network (tests deliver them to a loopback receiver). */
+  callbackTransport?: CallbackTransport;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -141,7 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes(auth, config.publicUrl));
   await app.register(accountRoutes);
   await app.register(adminRoutes);
-  await registerSpeech(app, config);
+  await registerSpeech(app, config, options.callbackTransport);
   await registerWebApp(app, config.webDistDir);
 
   return app;

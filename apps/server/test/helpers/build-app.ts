@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { onTestFinished } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import type { CallbackTransport } from '../../src/domains/speech/completion-callback.js';
 import type { SpeechEngineV1 } from '../../src/engines/speech-engine.js';
 
 export interface TestAppOptions {
@@ -13,6 +14,7 @@ export interface TestAppOptions {
   override?: (config: Config) => Config;
   /** Speech engines to use instead of the configured ones. */
   engines?: SpeechEngineV1[];
+  callbackTransport?: CallbackTransport;
 }
 
 /** A config for tests: silent logs, files in a fresh temporary folder, an in-memory PGlite database. */
@@ -26,7 +28,10 @@ export async function testConfig(options: TestAppOptions = {}): Promise<Config> 
 /** Boots the whole app on a fresh database; it is closed and its files removed when the test ends. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
   const config = await testConfig(options);
-  const app = await buildApp(config, options.engines ? { engines: options.engines } : {});
+  const app = await buildApp(config, {
+    ...(options.engines ? { engines: options.engines } : {}),
+    ...(options.callbackTransport ? { callbackTransport: options.callbackTransport } : {}),
+  });
   onTestFinished(async () => {
     await app.close();
     await rm(config.dataDir, { recursive: true, force: true });

@@ -1,5 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { callbackAllowed, isPrivateAddress } from '../../src/domains/speech/completion-callback.js';
+import { buildTestApp } from '../helpers/build-app.js';
+import { ORIGIN, signedInUser } from '../helpers/sessions.js';
+import { waitForTask } from '../helpers/speech.js';
+
+/** A loopback HTTP server that records the callbacks it receives. */
+async function callbackReceiver() {
+  const received: { path: string; body: unknown }[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', body: JSON.parse(body) });
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const port = (server.address() as AddressInfo).port;
+  return { received, port };
+}
 
 describe('completion callbacks (receive_url)', () => {
   it('recognises private and special addresses', () => {
@@ -31,5 +55,59 @@ describe('completion callbacks (receive_url)', () => {
     expect(await callbackAllowed('https://hooks.example.com/done', ['hooks.example.com'], privateDns)).toBe(false);
     expect(await callbackAllowed('https://127.0.0.1/done', ['127.0.0.1'], publicDns)).toBe(false);
     expect(await callbackAllowed('not a url', ['hooks.example.com'], publicDns)).toBe(false);
+  });
+
+  it('posts the finished task to an allow-listed receive_url, and to nothing else', async () => {
+    const receiver = await callbackReceiver();
+    const app = await buildTestApp({
+      env: { RECEIVE_URL_ALLOWED_HOSTS: 'hooks.example.com' },
+      callbackTransport: {
+        // The allowed host "resolves" to a public address; delivery then goes to the loopback
+        // receiver, since tests never leave this machine.
+        resolve: async () => ['93.184.216.34'],
+        fetch: (url, init) => {
+          const target = new URL(String(url));
+          return fetch(`http://127.0.0.1:${receiver.port}${target.pathname}`, init);
+        },
+      },
+    });
+    const user = await signedInUser(app);
+    const submitWith = async (receiveUrl: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/tts',
+        headers: { origin: ORIGIN, cookie: user.cookie },
+        payload: {
+          text: 'Call me when you are done.',
+          voice_setting: { voice_id: 'espeak-en-us-f2' },
+          receive_url: receiveUrl,
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      const taskId = (response.json() as { task_id: string }).task_id;
+      expect((await waitForTask(app, taskId, user.cookie)).status).toBe('done');
+      return taskId;
+    };
+    const allowed = await submitWith('https://hooks.example.com/sayso/done');
+    await submitWith('https://elsewhere.example.org/done');
+    await expect.poll(() => receiver.received.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]).toMatchObject({
+      path: '/sayso/done',
+      body: { task_id: allowed, status: 'done', audio_url: expect.stringMatching(/^http.*audio\.mp3\?/) },
+    });
+
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/tts',
+      headers: { origin: ORIGIN, cookie: user.cookie },
+      payload: {
+        text: 'Hi.',
+        voice_setting: { voice_id: 'espeak-en-us-f2' },
+        receive_url: 'http://hooks.example.com/x',
+      },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 });

@@ -53,15 +53,31 @@ export async function callbackAllowed(
 
 const CALLBACK_TIMEOUT_MS = 5_000;
 
-/** Posts the finished task to its receive_url when allowed; failures are logged by the caller, never retried. */
-export async function postCompletion(url: string, allowedHosts: readonly string[], body: unknown): Promise<boolean> {
-  if (!(await callbackAllowed(url, allowedHosts))) return false;
-  const response = await fetch(url, {
+/** How callbacks reach the network; tests pass their own to talk to a loopback receiver. */
+export interface CallbackTransport {
+  resolve?: (host: string) => Promise<string[]>;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Posts the finished task to its receive_url when allowed. Returns false when the URL is not
+ * allowed (nothing is sent); failures are logged by the caller and not retried.
+ */
+export async function postCompletion(
+  url: string,
+  allowedHosts: readonly string[],
+  body: unknown,
+  transport: CallbackTransport = {},
+): Promise<boolean> {
+  if (!(await callbackAllowed(url, allowedHosts, transport.resolve))) return false;
+  const send = transport.fetch ?? fetch;
+  const response = await send(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     redirect: 'error',
     signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
   });
-  return response.ok;
+  if (!response.ok) throw new Error(`the receiver answered ${response.status}`);
+  return true;
 }

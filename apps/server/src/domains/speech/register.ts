@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { loadOrCreateSecret } from '../../db/settings.js';
 import { DEMO_VOICE_ALIASES } from '../../engines/espeak/voices.js';
-import { postCompletion } from './completion-callback.js';
+import { type CallbackTransport, postCompletion } from './completion-callback.js';
 import { preferenceRoutes } from './preferences.js';
 import { speechRoutes } from './routes.js';
 import { runSpeechTask, SPEECH_QUEUE, type SpeechJobDeps, sweepStaleTasks } from './speech-job.js';
@@ -10,7 +10,11 @@ import { taskView } from './task-view.js';
 import { findTask } from './tasks.js';
 
 /** Routes, the speech worker (when this process runs workers) and the sweeper that repairs crashes. */
-export async function registerSpeech(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSpeech(
+  app: FastifyInstance,
+  config: Config,
+  callbackTransport: CallbackTransport = {},
+): Promise<void> {
   const fileSecret = await loadOrCreateSecret(app.db, 'file_url_secret');
   await app.register(
     speechRoutes({
@@ -35,6 +39,7 @@ export async function registerSpeech(app: FastifyInstance, config: Config): Prom
         receiveUrl,
         config.speech.receiveUrlHosts,
         taskView(task, config.publicUrl, fileSecret),
+        callbackTransport,
       );
       if (!sent) app.log.info({ taskId }, 'completion callback skipped: host not allowed');
     },
