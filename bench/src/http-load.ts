@@ -21,19 +21,31 @@ export function percentile(sorted: number[], p: number): number {
  */
 export async function runLoad(
   name: string,
-  url: string,
-  { requests, connections, init }: { requests: number; connections: number; init?: RequestInit },
+  /** The address, or the address of each client (clients are numbered from 0). */
+  url: string | ((client: number) => string),
+  {
+    requests,
+    connections,
+    init,
+  }: {
+    requests: number;
+    connections: number;
+    /** The request of each client (clients are numbered from 0), or one for all. */
+    init?: RequestInit | ((client: number) => RequestInit);
+  },
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let sent = 0;
   let failures = 0;
   const started = performance.now();
-  async function client() {
+  async function client(index: number) {
+    const target = typeof url === 'function' ? url(index) : url;
+    const request = typeof init === 'function' ? init(index) : init;
     while (sent < requests) {
       sent += 1;
       const t0 = performance.now();
       try {
-        const response = await fetch(url, init);
+        const response = await fetch(target, request);
         await response.arrayBuffer();
         if (!response.ok) failures += 1;
       } catch {
@@ -42,7 +54,7 @@ export async function runLoad(
       latencies.push(performance.now() - t0);
     }
   }
-  await Promise.all(Array.from({ length: connections }, client));
+  await Promise.all(Array.from({ length: connections }, (_, index) => client(index)));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return {

@@ -1,11 +1,17 @@
 // `npm run bench`: bounded benchmarks on loopback. Boots the built server on a fresh embedded
-// database, measures its read routes next to a bare Fastify route in the same run, and the job
-// queue's pickup latency. Counts and concurrency are fixed so a run takes about a minute.
+// database and measures its routes next to a bare Fastify route in the same run, the speech
+// submission and polling routes, the job queue's pickup latency, and each available engine's
+// real-time factor. Counts and concurrency are fixed so a run takes a few minutes.
 import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { configuredEngines } from '../../apps/server/src/engines/configured-engines.js';
 import { startServer } from '../../e2e/support/server.js';
 import { startBareFastify } from './bare-fastify.js';
 import { type LoadResult, runLoad } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
+import { measureRealTimeFactor } from './real-time-factor.js';
+import { measureSpeechRoutes, SPEECH_BENCH_ENV } from './speech-routes.js';
 
 const REQUESTS = 4_000;
 const CONNECTIONS = 50;
@@ -21,7 +27,7 @@ console.log(
   `Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 );
 
-const server = await startServer({ env: { LOG_LEVEL: 'error' } });
+const server = await startServer({ env: { LOG_LEVEL: 'error', ...SPEECH_BENCH_ENV } });
 const bare = await startBareFastify();
 try {
   const targets = [
@@ -38,6 +44,7 @@ try {
     // The 401 route answers as designed; count it as served, not failed.
     results.push(target.expectFailure ? { ...result, failures: 0 } : result);
   }
+  results.push(...(await measureSpeechRoutes(server.baseUrl, { requests: REQUESTS, connections: CONNECTIONS })));
   const [floor] = results;
   if (!floor) throw new Error('no results');
   console.log(`\nHTTP, ${REQUESTS} requests over ${CONNECTIONS} concurrent connections each:\n`);
@@ -54,3 +61,27 @@ const pickup = await measureJobPickup(40);
 console.log(
   `\nJob pickup (send -> handler start, PGlite, 40 jobs one at a time): median ${fixed(pickup.medianMs)} ms, p99 ${fixed(pickup.p99Ms)} ms`,
 );
+
+// Engines as this machine would configure them (KOKORO_MODEL_DIR or ./data/models/kokoro).
+const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('data') });
+console.log('\nReal-time factor (render time / audio time; whole path: chunks, synthesis, MP3, SRT):\n');
+console.log('| engine | characters | runs | median s | audio s | real-time factor | × real time |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+for (const engine of configuredEngines(config)) {
+  const status = await engine.status();
+  if (status.state === 'down') {
+    console.log(`| ${engine.id} | not measured: ${status.reason} | | | | | |`);
+    continue;
+  }
+  const [voice] = await engine.listVoices();
+  if (!voice) continue;
+  for (const [characters, runs] of [
+    [200, 7],
+    [5_000, 3],
+  ] as const) {
+    const result = await measureRealTimeFactor(engine, voice.voice_id, characters, runs);
+    console.log(
+      `| ${result.engine} | ${characters} | ${runs} | ${fixed(result.medianSeconds, 3)} | ${fixed(result.audioSeconds, 1)} | ${fixed(result.factor, 4)} | ${fixed(1 / result.factor, 0)}× |`,
+    );
+  }
+}

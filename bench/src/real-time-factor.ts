@@ -1,0 +1,53 @@
+import { performance } from 'node:perf_hooks';
+import { renderSpeech } from '../../apps/server/src/domains/speech/render.js';
+import type { SpeechEngineV1 } from '../../apps/server/src/engines/speech-engine.js';
+import { percentile } from './http-load.js';
+
+export interface RealTimeFactor {
+  engine: string;
+  characters: number;
+  runs: number;
+  medianSeconds: number;
+  audioSeconds: number;
+  /** Processing time over audio time: below 1 is faster than real time. */
+  factor: number;
+}
+
+const SENTENCES = [
+  'The morning train left the station a little after seven.',
+  'Nobody on the platform noticed the small dog that followed it.',
+  'By noon the fields had turned from green to gold under a wide sky.',
+  'Is there anything better than bread that is still warm from the oven?',
+];
+
+function prose(length: number): string {
+  let text = '';
+  for (let i = 0; text.length < length; i += 1) text += `${SENTENCES[i % SENTENCES.length]} `;
+  return text.slice(0, length);
+}
+
+/**
+ * Times the whole product path for one text (chunking, synthesis, MP3 encoding, SRT): the median of
+ * `runs` runs after one warm-up, over the length of the audio it made.
+ */
+export async function measureRealTimeFactor(
+  engine: SpeechEngineV1,
+  voiceId: string,
+  characters: number,
+  runs: number,
+): Promise<RealTimeFactor> {
+  const request = { text: prose(characters), voiceId, modelId: null, speed: 1, pitch: 0, volume: 1, language: null };
+  await renderSpeech(engine, request);
+  const times: number[] = [];
+  let audioMs = 0;
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    const rendered = await renderSpeech(engine, request);
+    times.push((performance.now() - started) / 1000);
+    audioMs = rendered.durationMs;
+  }
+  times.sort((a, b) => a - b);
+  const medianSeconds = percentile(times, 50);
+  const audioSeconds = audioMs / 1000;
+  return { engine: engine.id, characters, runs, medianSeconds, audioSeconds, factor: medianSeconds / audioSeconds };
+}
