@@ -129,7 +129,7 @@ export function VoicePickerModal({ open, onOpenChange, voices, selectedId, onSel
                       {voice.verified_languages.length > 1 && (
                         <select
                           aria-label={`Language for ${voice.name}`}
-                          className="max-w-36 rounded-control border border-line bg-white px-2 py-1 text-sm"
+                          className="max-w-[45%] shrink-0 rounded-control border border-line bg-white px-2 py-1 text-sm"
                           value={language ?? voice.locale}
                           onChange={(event) =>
                             setLanguages((all) => ({ ...all, [voice.voice_id]: event.target.value }))
