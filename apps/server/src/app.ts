@@ -31,12 +31,13 @@ import { pricingRoutes } from './domains/pricing/routes.js';
 import { siteRoutes } from './domains/site/routes.js';
 import type { CallbackTransport } from './domains/speech/completion-callback.js';
 import { registerSpeech } from './domains/speech/register.js';
-import { registerErrorHandler } from './http/errors.js';
-import { registerSameOriginGuard } from './http/same-origin.js';
-import { registerWebApp } from './http/web-app.js';
+import { voiceRoutes } from './domains/voices/routes.js';
 import { configuredEngines } from './engines/configured-engines.js';
 import { createEngineRegistry, type EngineRegistry } from './engines/registry.js';
 import type { SpeechEngineV1 } from './engines/speech-engine.js';
+import { registerErrorHandler } from './http/errors.js';
+import { registerSameOriginGuard } from './http/same-origin.js';
+import { registerWebApp } from './http/web-app.js';
 import { JobQueue } from './jobs/queue.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { LocalStorage } from './storage/local-storage.js';
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accountRoutes);
   await app.register(adminRoutes);
   await registerSpeech(app, config, options.callbackTransport);
+  await app.register(voiceRoutes);
   await registerWebApp(app, config.webDistDir);
 
   return app;

@@ -1,6 +1,9 @@
 export interface PitchSummary {
   /** Median fundamental frequency of the voiced frames, in Hz; null when nothing was voiced. */
   medianHz: number | null;
+  /** The 10th and 90th percentiles: the voice's usual range, without stray octave errors. */
+  lowHz: number | null;
+  highHz: number | null;
   /** Share of analysed frames that carried a clear pitch. */
   voicedShare: number;
 }
@@ -33,8 +36,13 @@ export function measurePitch(samples: Float32Array, sampleRate: number, maxSecon
     if (lag) pitches.push(sampleRate / lag);
   }
   pitches.sort((a, b) => a - b);
-  const median = pitches.length > 0 ? (pitches[Math.floor(pitches.length / 2)] ?? null) : null;
-  return { medianHz: median, voicedShare: frames > 0 ? pitches.length / frames : 0 };
+  const at = (share: number) => pitches[Math.min(pitches.length - 1, Math.floor(pitches.length * share))] ?? null;
+  return {
+    medianHz: at(0.5),
+    lowHz: at(0.1),
+    highHz: at(0.9),
+    voicedShare: frames > 0 ? pitches.length / frames : 0,
+  };
 }
 
 function rms(samples: Float32Array): number {
@@ -71,4 +79,24 @@ function bestLag(samples: Float32Array, start: number, frame: number, minLag: nu
     if (score >= best * 0.9 && score >= (scores[lag - 1] ?? 0) && score >= (scores[lag + 1] ?? 0)) return lag;
   }
   return null;
+}
+
+/**
+ * Averages neighbouring samples down to roughly `targetRate` (speech pitch lives far below it), so
+ * long samples can be measured quickly. Returns the samples and their new rate.
+ */
+export function downsample(
+  samples: Float32Array,
+  sampleRate: number,
+  targetRate = 11_025,
+): { samples: Float32Array; sampleRate: number } {
+  const factor = Math.max(1, Math.floor(sampleRate / targetRate));
+  if (factor === 1) return { samples, sampleRate };
+  const out = new Float32Array(Math.floor(samples.length / factor));
+  for (let i = 0; i < out.length; i += 1) {
+    let sum = 0;
+    for (let j = 0; j < factor; j += 1) sum += samples[i * factor + j] ?? 0;
+    out[i] = sum / factor;
+  }
+  return { samples: out, sampleRate: sampleRate / factor };
 }

@@ -138,6 +138,17 @@ export interface Database {
     updated_at: Generated<Date>;
     finished_at: Date | null;
   };
+  cloned_voices: {
+    id: string;
+    user_id: string;
+    engine: string;
+    voice_name: string;
+    language: string;
+    approximate: boolean;
+    sample_key: string;
+    preview_key: string | null;
+    created_at: Generated<Date>;
+  };
   user_preferences: {
     user_id: string;
     preferred_voice_id: string | null;

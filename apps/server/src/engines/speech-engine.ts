@@ -94,6 +94,8 @@ export interface CloneRequest {
 export interface ClonedVoice {
   voiceId: string;
   name: string;
+  /** Fitted by measurement rather than learned from the sample (design.md, approximate clones). */
+  approximate: boolean;
   /** A spoken preview of the new voice, when the engine made one. */
   preview: { bytes: Buffer } | { url: string } | null;
 }

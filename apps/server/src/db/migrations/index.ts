@@ -2,6 +2,7 @@ import { initial } from './0001-initial.js';
 import { accounts } from './0002-accounts.js';
 import { money } from './0003-money.js';
 import { speech } from './0004-speech.js';
+import { clonedVoices } from './0005-cloned-voices.js';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Append only: never edit one that has shipped. */
-export const migrations: Migration[] = [initial, accounts, money, speech];
+export const migrations: Migration[] = [initial, accounts, money, speech, clonedVoices];

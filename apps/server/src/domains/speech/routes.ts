@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
 import { creditCost } from '../ledger/credits.js';
+import { findClonedVoice } from '../voices/repository.js';
 import { fileKindFromName, verifyFileSignature } from './file-urls.js';
 import { checkSubmissionLimits, type SpeechLimits } from './limits.js';
 import { renderSpeech } from './render.js';
@@ -86,22 +87,29 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
       const demo =
         task.provider === 'A' && options.demoVoiceIds.has(task.voiceId) && task.text.length <= DEMO_MAX_TEXT_LENGTH;
       const userId = demo ? null : (request.user?.id ?? null);
+      // A cloned voice is spoken by the engine that made it, whichever engine serves provider A now.
+      let engineId = engineFor(task.provider).id;
       if (!demo) {
         if (!request.user) throw new AppError(401, 'User not authenticated. Please log in again.', 'UNAUTHENTICATED');
         const voices = await engineFor(task.provider).listVoices();
-        if (!voices.some((voice) => voice.voice_id === task.voiceId)) {
+        const preset = voices.some((voice) => voice.voice_id === task.voiceId);
+        // Provider A also speaks with the caller's own cloned voices.
+        const cloned =
+          !preset && task.provider === 'A' && (await findClonedVoice(app.db, request.user.id, task.voiceId));
+        if (!preset && !cloned) {
           throw new AppError(
             400,
             'The selected voice is not available. Please select a different voice.',
             'UNKNOWN_VOICE',
           );
         }
+        if (cloned) engineId = cloned.engine;
       }
       await checkSubmissionLimits(app.db, options.limits, { userId, ip: request.ip });
       const { taskId } = await createTask(app.db, {
         userId,
         provider: task.provider,
-        engine: engineFor(task.provider).id,
+        engine: engineId,
         voiceId: task.voiceId,
         modelId: task.modelId,
         text: task.text,

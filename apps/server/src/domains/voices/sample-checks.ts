@@ -1,0 +1,55 @@
+import { decodeSample, type SniffedType, sniffType } from '../../audio/probe.js';
+import { AppError } from '../../http/errors.js';
+
+export const MAX_SAMPLE_BYTES = 20 * 1024 * 1024;
+export const MIN_SAMPLE_SECONDS = 10;
+export const MAX_SAMPLE_SECONDS = 300;
+
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+
+export const sampleTooLarge = (bytes: number) =>
+  new AppError(413, `File too large. Maximum size: 20MB, your file: ${megabytes(bytes)}MB`, 'SAMPLE_TOO_LARGE');
+
+const unreadable = () =>
+  new AppError(415, "Unable to read audio file. Please make sure it's a valid audio file.", 'SAMPLE_UNREADABLE');
+
+const CONTAINER_NAMES: Record<Exclude<SniffedType, 'mp3' | 'wav' | null>, string> = {
+  mp4: 'MP4',
+  webm: 'WEBM',
+  ogg: 'OGG',
+  flac: 'FLAC',
+  avi: 'AVI',
+  flv: 'FLV',
+  asf: 'WMV',
+};
+
+/**
+ * Checks an uploaded sample by what it is, not what it is called: its bytes must be MP3 or WAV (the
+ * web app converts everything else to MP3 before uploading), decode, and last 10-300 seconds.
+ */
+export async function checkSample(bytes: Buffer): Promise<{ type: 'mp3' | 'wav'; durationMs: number }> {
+  if (bytes.length === 0) {
+    throw new AppError(400, 'The uploaded file is empty. Please select a valid audio file.', 'SAMPLE_EMPTY');
+  }
+  if (bytes.length > MAX_SAMPLE_BYTES) throw sampleTooLarge(bytes.length);
+  const type = sniffType(bytes);
+  if (type === null) throw unreadable();
+  if (type !== 'mp3' && type !== 'wav') {
+    throw new AppError(
+      415,
+      `Unsupported file format: ${CONTAINER_NAMES[type]}. Please upload a valid audio or video file.`,
+      'SAMPLE_UNSUPPORTED',
+    );
+  }
+  const decoded = await decodeSample(bytes, type).catch(() => {
+    throw unreadable();
+  });
+  const seconds = decoded.durationMs / 1000;
+  if (seconds < MIN_SAMPLE_SECONDS) {
+    throw new AppError(400, 'Audio file must be at least 10 seconds long.', 'SAMPLE_TOO_SHORT');
+  }
+  if (seconds > MAX_SAMPLE_SECONDS) {
+    throw new AppError(400, 'Audio file must be no longer than 5 minutes (300 seconds).', 'SAMPLE_TOO_LONG');
+  }
+  return { type, durationMs: decoded.durationMs };
+}

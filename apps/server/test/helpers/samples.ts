@@ -1,0 +1,36 @@
+import ESpeakNg from 'espeak-ng';
+
+const SAMPLE_TEXT =
+  'The morning train left the station a little after seven. Nobody on the platform noticed the small dog ' +
+  'that followed it. By noon the fields had turned from green to gold under a wide sky, and the river ' +
+  'kept its own slow time.';
+
+/** A spoken sample as a WAV file, made by eSpeak NG with the given voice and base pitch (0-99). */
+export async function spokenSampleWav(voice = 'en-us+m3', basePitch = 50): Promise<Buffer> {
+  const run = await ESpeakNg({
+    arguments: ['-v', voice, '-p', String(basePitch), '-w', '/sample.wav', SAMPLE_TEXT],
+    print: () => {},
+    printErr: () => {},
+  });
+  return Buffer.from(run.FS.readFile('/sample.wav'));
+}
+
+/** A silent 16-bit mono WAV file of the given length. */
+export function silentWav(seconds: number, sampleRate = 8_000): Buffer {
+  const dataBytes = Math.round(seconds * sampleRate) * 2;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(dataBytes, 40);
+  return Buffer.concat([header, Buffer.alloc(dataBytes)]);
+}
