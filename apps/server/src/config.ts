@@ -53,8 +53,13 @@ const envSchema = z
           .filter(Boolean),
       ),
     SPEECH_STALE_TASK_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
-    SPEECH_ENGINE_A: z.enum(['auto', 'espeak', 'kokoro']).default('auto'),
-    SPEECH_ENGINE_B: z.enum(['auto', 'espeak', 'kokoro']).default('auto'),
+    SPEECH_ENGINE_A: z.enum(['auto', 'espeak', 'kokoro', 'minimax']).default('auto'),
+    SPEECH_ENGINE_B: z.enum(['auto', 'espeak', 'kokoro', 'minimax']).default('auto'),
+    MINIMAX_API_KEY: z.string().min(1).optional(),
+    MINIMAX_BASE_URL: z
+      .url({ message: 'must be the MiniMax API address, e.g. https://api.minimax.io' })
+      .default('https://api.minimax.io'),
+    MINIMAX_MODEL: z.string().min(1).default('speech-2.5-hd-preview'),
     KOKORO_MODEL_DIR: z.string().min(1).optional(),
     ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
@@ -115,6 +120,8 @@ export interface Config {
     engines: { A: string; B: string };
     /** Where the Kokoro model files are read from (never downloaded at run time). */
     kokoroModelDir: string;
+    /** MiniMax (provider A in the cloud), when a key is configured. Never sent to the browser. */
+    minimax: { apiKey: string; baseUrl: string; model: string } | null;
   };
   /** The first operator account, created only when no admin exists yet. */
   initialAdmin: { username: string; password: string | null };
@@ -185,6 +192,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       receiveUrlHosts: e.RECEIVE_URL_ALLOWED_HOSTS,
       staleTaskSeconds: e.SPEECH_STALE_TASK_SECONDS,
       engines: { A: e.SPEECH_ENGINE_A, B: e.SPEECH_ENGINE_B },
+      minimax: e.MINIMAX_API_KEY
+        ? { apiKey: e.MINIMAX_API_KEY, baseUrl: e.MINIMAX_BASE_URL, model: e.MINIMAX_MODEL }
+        : null,
       kokoroModelDir: path.resolve(e.KOKORO_MODEL_DIR ?? path.join(dataDir, 'models', 'kokoro')),
     },
     initialAdmin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },

@@ -1,0 +1,120 @@
+import {
+  isTransient,
+  type ProviderHttp,
+  ProviderHttpError,
+  ProviderTimeoutError,
+  send,
+  withRetries,
+} from '../http/provider-http.js';
+import { EngineError } from '../speech-engine.js';
+
+/** MiniMax said no inside an HTTP 200: `base_resp.status_code` was not 0. */
+export class MinimaxApiError extends Error {
+  constructor(
+    readonly code: number,
+    readonly statusMessage: string,
+  ) {
+    super(`MiniMax error ${code}: ${statusMessage}`);
+    this.name = 'MinimaxApiError';
+  }
+}
+
+interface BaseResponse {
+  base_resp?: { status_code?: number; status_msg?: string };
+}
+
+/** Rate limits (1002 requests, 1041 connections, 2045 growth) and internal errors are worth a retry. */
+const RETRYABLE_CODES = new Set([1000, 1001, 1002, 1013, 1024, 1033, 1041, 2045]);
+
+export const isRetryable = (error: unknown) =>
+  isTransient(error) || (error instanceof MinimaxApiError && RETRYABLE_CODES.has(error.code));
+
+export interface MinimaxClient {
+  json<T>(path: string, body: unknown): Promise<T>;
+  form<T>(path: string, form: FormData): Promise<T>;
+  get<T>(path: string, query: Record<string, string>): Promise<T>;
+  /** Downloads a file the API pointed to (no API key: these are pre-signed URLs). */
+  download(url: string): Promise<Buffer>;
+}
+
+export function minimaxClient(baseUrl: string, apiKey: string, http: ProviderHttp): MinimaxClient {
+  const auth = { authorization: `Bearer ${apiKey}` };
+  async function call<T>(url: string, init: RequestInit): Promise<T> {
+    return withRetries(
+      http,
+      async () => {
+        const response = await send(http, url, init);
+        let body: T & BaseResponse;
+        try {
+          body = (await response.json()) as T & BaseResponse;
+        } catch (error) {
+          throw new MinimaxApiError(-1, `unreadable answer (${error instanceof Error ? error.message : 'bad JSON'})`);
+        }
+        const code = body.base_resp?.status_code ?? 0;
+        if (code !== 0) throw new MinimaxApiError(code, body.base_resp?.status_msg ?? '');
+        return body;
+      },
+      isRetryable,
+    );
+  }
+  return {
+    json: (path, body) =>
+      call(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    form: (path, form) => call(`${baseUrl}${path}`, { method: 'POST', headers: auth, body: form }),
+    get: (path, query) => call(`${baseUrl}${path}?${new URLSearchParams(query)}`, { method: 'GET', headers: auth }),
+    download: (url) =>
+      withRetries(
+        http,
+        async () => Buffer.from(await (await send(http, url, { method: 'GET' })).arrayBuffer()),
+        isTransient,
+      ),
+  };
+}
+
+/** MiniMax's documented failures as the spec's section 8 messages. */
+export function minimaxEngineError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  const fail = (message: string, code: EngineError['code']) => new EngineError(message, code, { cause: error });
+  if (error instanceof ProviderTimeoutError) return fail('Request timed out. Please try again.', 'timeout');
+  if (error instanceof ProviderHttpError) {
+    if (error.status === 429) return fail('Too many requests. Please wait a moment and try again.', 'rate_limited');
+    return fail(`The speech service failed (HTTP ${error.status}). Please try again.`, 'failed');
+  }
+  if (error instanceof MinimaxApiError) {
+    switch (error.code) {
+      case -1:
+        return fail('The speech service sent an unreadable answer. Please try again.', 'failed');
+      case 1001:
+        return fail('Request timed out. Please try again.', 'timeout');
+      case 1002:
+      case 1041:
+      case 2045:
+        return fail('Too many requests. Please wait a moment and try again.', 'rate_limited');
+      case 1008:
+      case 2056:
+        return fail('The speech service has run out of balance. Please contact support.', 'provider_balance');
+      case 1039:
+        return fail('The text is too long. Please use shorter text.', 'text_too_long');
+      case 20132:
+      case 2042:
+        return fail('The selected voice is not available. Please select a different voice.', 'invalid_voice');
+      case 1004:
+      case 2049:
+        return fail('The speech service is not configured correctly. Please contact support.', 'unavailable');
+      case 1026:
+      case 1027:
+      case 1042:
+      case 2013:
+      case 2037:
+      case 2048:
+        return fail('Invalid input. Please check your text and voice selection.', 'invalid_input');
+      default:
+        return fail(`The speech service failed (code ${error.code}). Please try again.`, 'failed');
+    }
+  }
+  return fail('The speech service could not be reached. Please try again.', 'failed');
+}

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMinimaxEngine } from '../../src/engines/minimax/minimax-engine.js';
+import { EngineError, type SynthesisRequest } from '../../src/engines/speech-engine.js';
+import { type FakeMinimax, startFakeMinimax } from '../fakes/fake-minimax.js';
+import { spokenSampleWav } from '../helpers/samples.js';
+import { describeEngineContract } from './engine-contract.js';
+
+let fake: FakeMinimax;
+const waits: number[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeMinimax();
+});
+afterAll(() => fake.close());
+
+/** The adapter against the fake; its waits are recorded instead of slept, except a real timeout. */
+const engine = (timeoutMs = 10_000) =>
+  createMinimaxEngine({
+    apiKey: fake.apiKey,
+    baseUrl: fake.url,
+    defaultModel: 'speech-2.5-hd-preview',
+    pollIntervalMs: 5,
+    http: {
+      timeoutMs,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    },
+  });
+
+const request = (overrides: Partial<SynthesisRequest> = {}): SynthesisRequest => ({
+  text: 'Hello from the MiniMax adapter.',
+  voiceId: 'English_Graceful_Lady',
+  modelId: null,
+  speed: 1,
+  pitch: 0,
+  volume: 1,
+  language: null,
+  ...overrides,
+});
+
+describeEngineContract('minimax (against the fake MiniMax)', {
+  create: async () => engine(),
+  voiceId: 'English_Graceful_Lady',
+});
+
+describe('the MiniMax adapter on the wire', () => {
+  it('sends sync speech with Bearer auth, the mapped slider ranges, subtitles and hex output', async () => {
+    fake.requests.length = 0;
+    const result = await engine().synthesize(
+      request({ speed: 1.5, pitch: 10, volume: 0, language: 'English', modelId: 'speech-2.8-hd' }),
+    );
+    const sent = fake.requests.find((entry) => entry.path === '/v1/t2a_v2');
+    expect(sent?.headers.authorization).toBe(`Bearer ${fake.apiKey}`);
+    expect(sent?.json).toEqual({
+      model: 'speech-2.8-hd',
+      text: 'Hello from the MiniMax adapter.',
+      stream: false,
+      voice_setting: { voice_id: 'English_Graceful_Lady', speed: 1.5, vol: 0.1, pitch: 12 },
+      audio_setting: { bitrate: 128_000, format: 'mp3', channel: 1, sample_rate: 32_000 },
+      language_boost: 'English',
+      subtitle_enable: true,
+      output_format: 'hex',
+    });
+    expect(result.audio.format).toBe('mp3');
+    expect(result.segments).toEqual([
+      { text: 'Hello from the MiniMax adapter.', startMs: 0, endMs: expect.any(Number) },
+    ]);
+  });
+
+  it('lists system voices in the spec’s shape', async () => {
+    const voices = await engine().listVoices();
+    expect(voices.find((voice) => voice.voice_id === 'English_Trustworthy_Man')).toMatchObject({
+      name: 'Trustworthy Man',
+      gender: 'male',
+      language: 'en',
+    });
+    expect(fake.requests.some((entry) => entry.path === '/v1/get_voice' && entry.json?.voice_type === 'system')).toBe(
+      true,
+    );
+  });
+
+  it('takes long text through the async API, from a tar with titles and from a bare file', async () => {
+    const text = 'A sentence of the long text, read by the asynchronous API. '.repeat(60).trim();
+    for (const output of ['tar', 'bare'] as const) {
+      fake.state.asyncOutput = output;
+      fake.requests.length = 0;
+      const result = await engine().synthesize(request({ text }));
+      expect(fake.requests.map((entry) => entry.path)).toEqual([
+        '/v1/t2a_async_v2',
+        '/v1/query/t2a_async_query_v2',
+        '/v1/query/t2a_async_query_v2',
+        '/v1/files/retrieve',
+      ]);
+      expect(fake.requests[0]?.json).toMatchObject({ audio_setting: { audio_sample_rate: 32_000, format: 'mp3' } });
+      expect(result.audio.format === 'mp3' && result.audio.durationMs).toBeGreaterThan(60_000);
+      expect(result.segments.length).toBe(output === 'tar' ? 60 : 0);
+    }
+    fake.state.asyncOutput = 'tar';
+  });
+
+  it('clones from an uploaded sample with a valid generated voice id, and deletes the voice', async () => {
+    fake.requests.length = 0;
+    const minimax = engine();
+    const cloned = await minimax.cloneVoice?.({
+      sample: await spokenSampleWav(),
+      sampleFileName: 'sample.wav',
+      name: 'Mine',
+      language: 'English',
+      previewText: 'Hello, this is my voice.',
+      noiseReduction: true,
+    });
+    expect(cloned?.voiceId).toMatch(/^[A-Za-z][A-Za-z0-9]{7,}$/);
+    expect(cloned?.approximate).toBe(false);
+    expect(cloned?.preview && 'bytes' in cloned.preview && cloned.preview.bytes.length).toBeGreaterThan(1000);
+    expect(fake.requests[0]).toMatchObject({
+      path: '/v1/files/upload',
+      form: { purpose: 'voice_clone', file: 'sample.wav' },
+    });
+    expect(fake.requests[1]?.json).toMatchObject({
+      voice_id: cloned?.voiceId,
+      need_noise_reduction: true,
+      text: 'Hello, this is my voice.',
+      model: 'speech-2.5-hd-preview',
+    });
+    await minimax.deleteVoice?.(cloned?.voiceId ?? '');
+    expect(fake.requests.at(-1)).toMatchObject({
+      path: '/v1/delete_voice',
+      json: { voice_type: 'voice_cloning', voice_id: cloned?.voiceId },
+    });
+    expect(fake.clonedVoices.has(cloned?.voiceId ?? '')).toBe(false);
+  });
+});
+
+describe('MiniMax failures', () => {
+  const attempt = (minimax = engine()) => minimax.synthesize(request());
+
+  it('waits out a 429 with Retry-After, then succeeds', async () => {
+    waits.length = 0;
+    fake.fail('/v1/t2a_v2', { kind: 'http', status: 429, retryAfter: '3' });
+    const result = await attempt();
+    expect(result.audio.format).toBe('mp3');
+    expect(waits).toEqual([3_000]);
+  });
+
+  it('retries rate-limit codes inside HTTP 200 with backoff, and never retries invalid parameters', async () => {
+    waits.length = 0;
+    fake.fail('/v1/t2a_v2', { kind: 'code', code: 1002, message: 'rate limit' });
+    await attempt();
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(500);
+    fake.requests.length = 0;
+    fake.fail('/v1/t2a_v2', { kind: 'code', code: 2013, message: 'invalid params' });
+    await expect(attempt()).rejects.toThrow('Invalid input. Please check your text and voice selection.');
+    expect(fake.requests.filter((entry) => entry.path === '/v1/t2a_v2')).toHaveLength(1);
+  });
+
+  it.each([
+    [{ kind: 'code', code: 20132 }, 'The selected voice is not available. Please select a different voice.'],
+    [{ kind: 'code', code: 1008 }, 'The speech service has run out of balance. Please contact support.'],
+    [{ kind: 'code', code: 1039 }, 'The text is too long. Please use shorter text.'],
+    [{ kind: 'truncated' }, 'The speech service sent an unreadable answer. Please try again.'],
+    [{ kind: 'malformed' }, 'The speech service sent an unreadable answer. Please try again.'],
+  ] as const)('maps %o to the spec’s message', async (fault, message) => {
+    fake.fail('/v1/t2a_v2', fault);
+    const failure = attempt();
+    await expect(failure).rejects.toBeInstanceOf(EngineError);
+    await expect(failure).rejects.toThrow(message);
+  });
+
+  it('gives up on a slow answer with the timeout message after its retries', async () => {
+    for (let i = 0; i < 4; i += 1) fake.fail('/v1/t2a_v2', { kind: 'slow', ms: 400 });
+    await expect(attempt(engine(150))).rejects.toThrow('Request timed out. Please try again.');
+  });
+
+  it('ends async tasks that fail, expire or never finish with the right messages', async () => {
+    const long = request({ text: 'Long text for the asynchronous path. '.repeat(100).trim() });
+    fake.state.asyncOutcome = 'Failed';
+    await expect(engine().synthesize(long)).rejects.toThrow(
+      'The speech service could not make this audio. Please try again.',
+    );
+    fake.state.asyncOutcome = 'Expired';
+    await expect(engine().synthesize(long)).rejects.toThrow('Request timed out. Please try again.');
+    fake.state.asyncOutcome = 'Processing';
+    const patient = createMinimaxEngine({
+      apiKey: fake.apiKey,
+      baseUrl: fake.url,
+      defaultModel: 'speech-2.5-hd-preview',
+      pollIntervalMs: 10,
+      asyncDeadlineMs: 300,
+    });
+    await expect(patient.synthesize(long)).rejects.toThrow('Request timed out. Please try again.');
+    fake.state.asyncOutcome = 'Success';
+  });
+
+  it('refuses a wrong key with the configuration message', async () => {
+    const wrongKey = createMinimaxEngine({ apiKey: 'nope', baseUrl: fake.url, defaultModel: 'speech-2.5-hd-preview' });
+    await expect(wrongKey.synthesize(request())).rejects.toThrow(
+      'The speech service is not configured correctly. Please contact support.',
+    );
+  });
+});

@@ -1,0 +1,358 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ESpeakNg from 'espeak-ng';
+import { encodeMp3, parseWav, splitSentences } from '../../src/audio/audio.js';
+import { decodeSample, sniffType } from '../../src/audio/probe.js';
+import { writeTar } from '../../src/audio/tar.js';
+
+/** One request as the fake saw it, for assertions on exactly what an adapter sent. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string | string[] | undefined>;
+  json: Record<string, unknown> | null;
+  form: Record<string, string> | null;
+}
+
+export type Fault =
+  | { kind: 'code'; code: number; message?: string }
+  | { kind: 'http'; status: number; retryAfter?: string }
+  | { kind: 'slow'; ms: number }
+  | { kind: 'truncated' }
+  | { kind: 'malformed' };
+
+/** The system voices the fake offers, and the eSpeak voice that speaks for each. */
+const SYSTEM_VOICES: Record<string, { name: string; espeak: string; description: string[] }> = {
+  English_Graceful_Lady: { name: 'Graceful Lady', espeak: 'en-gb+f2', description: ['A graceful female voice.'] },
+  English_Trustworthy_Man: { name: 'Trustworthy Man', espeak: 'en-us+m3', description: ['A steady male voice.'] },
+  Spanish_Narrator: { name: 'Narrator', espeak: 'es+m1', description: ['A Spanish narrator.'] },
+  'male-qn-qingse': { name: '青涩青年音色', espeak: 'cmn+m3', description: ['A young male voice.'] },
+};
+
+const VOICE_ID_RULE = /^[A-Za-z][A-Za-z0-9_-]{6,254}[A-Za-z0-9]$/;
+
+/**
+ * A MiniMax stand-in on loopback that speaks the documented protocol: Bearer auth, `base_resp`
+ * envelopes (errors inside HTTP 200), sync and async speech with real MP3 (eSpeak NG honouring
+ * speed, pitch and volume), subtitles, file upload, cloning, voice listing and deletion. It records
+ * every request and can be told to fail in the ways the real service does.
+ */
+export async function startFakeMinimax(apiKey = 'test-minimax-key') {
+  const requests: RecordedRequest[] = [];
+  const faults: { path: string; fault: Fault }[] = [];
+  const files = new Map<string, { bytes: Buffer; purpose: string; name: string; type: string }>();
+  const clonedVoices = new Map<string, { espeak: string }>();
+  const deletedVoices = new Set<string>();
+  const asyncTasks = new Map<string, { pollsLeft: number; fileId: string }>();
+  const state = {
+    /** How async tasks end, and after how many queries. */
+    asyncOutcome: 'Success' as 'Success' | 'Failed' | 'Expired' | 'Processing',
+    pollsBeforeDone: 2,
+    /** The async output: a tar with audio, titles and extra, or the bare audio file. */
+    asyncOutput: 'tar' as 'tar' | 'bare',
+  };
+  let baseUrl = '';
+
+  async function speak(voiceId: string, text: string, setting: { speed: number; vol: number; pitch: number }) {
+    const espeak = SYSTEM_VOICES[voiceId]?.espeak ?? clonedVoices.get(voiceId)?.espeak ?? 'en-us+m3';
+    const run = await ESpeakNg({
+      arguments: [
+        '-v',
+        espeak,
+        '-s',
+        String(Math.round(175 * setting.speed)),
+        '-p',
+        String(Math.max(0, Math.min(99, 50 + setting.pitch * 4))),
+        '-a',
+        String(Math.round(Math.min(200, 100 * setting.vol))),
+        '-w',
+        '/out.wav',
+        text,
+      ],
+      print: () => {},
+      printErr: () => {},
+    });
+    const { samples, sampleRate } = parseWav(run.FS.readFile('/out.wav'));
+    const durationMs = (samples.length / sampleRate) * 1000;
+    const sentences = splitSentences(text);
+    const total = sentences.reduce((sum, sentence) => sum + sentence.length, 0);
+    let at = 0;
+    const titles = sentences.map((sentence) => {
+      const length = (durationMs * sentence.length) / total;
+      const line = { text: sentence, time_begin: Math.round(at), time_end: Math.round(at + length) };
+      at += length;
+      return line;
+    });
+    return { mp3: await encodeMp3(samples, sampleRate), durationMs, titles };
+  }
+
+  const storeFile = (bytes: Buffer, purpose: string, name: string, type = 'application/octet-stream') => {
+    const id = String(Date.now() * 1000 + files.size);
+    files.set(id, { bytes, purpose, name, type });
+    return id;
+  };
+  const fileUrl = (id: string) => `${baseUrl}/download/${id}`;
+  const ok = (body: object) => ({ ...body, base_resp: { status_code: 0, status_msg: 'success' } });
+  const failure = (code: number, message: string) => ({ base_resp: { status_code: code, status_msg: message } });
+
+  function checkVoiceSetting(setting: unknown): string | null {
+    const value = setting as { voice_id?: unknown; speed?: unknown; vol?: unknown; pitch?: unknown } | undefined;
+    if (!value || typeof value.voice_id !== 'string') return 'voice_setting.voice_id is required';
+    const speed = value.speed ?? 1;
+    const vol = value.vol ?? 1;
+    const pitch = value.pitch ?? 0;
+    if (typeof speed !== 'number' || speed < 0.5 || speed > 2) return 'speed must be within [0.5, 2]';
+    if (typeof vol !== 'number' || vol <= 0 || vol > 10) return 'vol must be within (0, 10]';
+    if (!Number.isInteger(pitch) || (pitch as number) < -12 || (pitch as number) > 12)
+      return 'pitch must be an integer in [-12, 12]';
+    return null;
+  }
+  const voiceKnown = (voiceId: string) => voiceId in SYSTEM_VOICES || clonedVoices.has(voiceId);
+
+  async function route(request: RecordedRequest, raw: IncomingMessage, body: Buffer): Promise<object | Buffer> {
+    const json = request.json ?? {};
+    switch (request.path) {
+      case '/v1/t2a_v2': {
+        if (typeof json.model !== 'string' || !json.model) return failure(2013, 'invalid params, model is required');
+        if (typeof json.text !== 'string' || !json.text.trim())
+          return failure(2013, 'invalid params, text is required');
+        if (json.text.length >= 10_000) return failure(2013, 'invalid params, text length must be less than 10000');
+        const problem = checkVoiceSetting(json.voice_setting);
+        if (problem) return failure(2013, `invalid params, ${problem}`);
+        const setting = json.voice_setting as { voice_id: string; speed?: number; vol?: number; pitch?: number };
+        if (!voiceKnown(setting.voice_id)) return failure(20132, 'invalid samples or voice_id');
+        const audio = json.audio_setting as { format?: string } | undefined;
+        if (audio?.format && audio.format !== 'mp3') return failure(2013, 'the fake only speaks mp3');
+        const spoken = await speak(setting.voice_id, json.text, {
+          speed: setting.speed ?? 1,
+          vol: setting.vol ?? 1,
+          pitch: setting.pitch ?? 0,
+        });
+        const subtitleId = json.subtitle_enable
+          ? storeFile(Buffer.from(JSON.stringify(spoken.titles)), 'subtitle', 'subtitle.json')
+          : null;
+        return ok({
+          data: {
+            audio:
+              json.output_format === 'url'
+                ? fileUrl(storeFile(spoken.mp3, 't2a', 'audio.mp3'))
+                : spoken.mp3.toString('hex'),
+            status: 2,
+            ...(subtitleId ? { subtitle_file: fileUrl(subtitleId) } : {}),
+          },
+          extra_info: {
+            audio_length: Math.round(spoken.durationMs),
+            audio_size: spoken.mp3.length,
+            usage_characters: json.text.length,
+            audio_format: 'mp3',
+          },
+          trace_id: randomBytes(8).toString('hex'),
+        });
+      }
+      case '/v1/t2a_async_v2': {
+        if (typeof json.model !== 'string' || !json.model) return failure(2013, 'invalid params, model is required');
+        if (typeof json.text !== 'string' || !json.text.trim())
+          return failure(2013, 'invalid params, text is required');
+        if (json.text.length > 50_000) return failure(2013, 'invalid params, text too long');
+        const problem = checkVoiceSetting(json.voice_setting);
+        if (problem) return failure(2013, `invalid params, ${problem}`);
+        const setting = json.voice_setting as { voice_id: string; speed?: number; vol?: number; pitch?: number };
+        if (!voiceKnown(setting.voice_id)) return failure(20132, 'invalid samples or voice_id');
+        const spoken = await speak(setting.voice_id, json.text, {
+          speed: setting.speed ?? 1,
+          vol: setting.vol ?? 1,
+          pitch: setting.pitch ?? 0,
+        });
+        const output =
+          state.asyncOutput === 'tar'
+            ? writeTar([
+                { name: 'output.mp3', bytes: spoken.mp3 },
+                { name: 'output.titles', bytes: Buffer.from(JSON.stringify(spoken.titles)) },
+                { name: 'output.extra', bytes: Buffer.from(JSON.stringify({ audio_length: spoken.durationMs })) },
+              ])
+            : spoken.mp3;
+        const fileId = storeFile(output, 't2a_async', state.asyncOutput === 'tar' ? 'output.tar' : 'output.mp3');
+        const taskId = Date.now() + asyncTasks.size;
+        asyncTasks.set(String(taskId), { pollsLeft: state.pollsBeforeDone, fileId });
+        // Documented as a string; the documentation's example shows a number: the fake sends a number.
+        return ok({ task_id: taskId, file_id: Number(fileId), usage_characters: json.text.length });
+      }
+      case '/v1/query/t2a_async_query_v2': {
+        const task = asyncTasks.get(request.query.task_id ?? '');
+        if (!task) return failure(2013, 'invalid params, task not found');
+        task.pollsLeft -= 1;
+        const status = task.pollsLeft > 0 || state.asyncOutcome === 'Processing' ? 'Processing' : state.asyncOutcome;
+        return ok({ task_id: request.query.task_id, status, file_id: status === 'Success' ? Number(task.fileId) : 0 });
+      }
+      case '/v1/files/retrieve': {
+        const id = request.query.file_id ?? '';
+        const file = files.get(id);
+        if (!file) return failure(2013, 'invalid params, file not found');
+        return ok({
+          file: {
+            file_id: Number(id),
+            bytes: file.bytes.length,
+            created_at: 0,
+            filename: file.name,
+            purpose: file.purpose,
+            download_url: fileUrl(id),
+          },
+        });
+      }
+      case '/v1/files/upload': {
+        const form = await new Request(`http://fake${raw.url}`, {
+          method: 'POST',
+          headers: raw.headers as Record<string, string>,
+          body: new Uint8Array(body),
+        }).formData();
+        const purpose = String(form.get('purpose') ?? '');
+        const file = form.get('file');
+        request.form = { purpose, file: file instanceof File ? file.name : '' };
+        if (!['voice_clone', 'prompt_audio', 't2a_async_input'].includes(purpose))
+          return failure(2013, 'invalid params, purpose');
+        if (!(file instanceof File)) return failure(2013, 'invalid params, file is required');
+        const bytes = Buffer.from(await file.arrayBuffer());
+        const id = storeFile(bytes, purpose, file.name, file.type);
+        return ok({ file: { file_id: Number(id), bytes: bytes.length, created_at: 0, filename: file.name, purpose } });
+      }
+      case '/v1/voice_clone': {
+        const file = files.get(String(json.file_id ?? ''));
+        if (!file || file.purpose !== 'voice_clone') return failure(2013, 'invalid params, file_id');
+        const voiceId = String(json.voice_id ?? '');
+        if (!VOICE_ID_RULE.test(voiceId)) return failure(2013, 'invalid params, voice_id');
+        if (clonedVoices.has(voiceId) || deletedVoices.has(voiceId) || voiceId in SYSTEM_VOICES)
+          return failure(2039, 'voice_id duplicate');
+        const type = sniffType(file.bytes);
+        if (type !== 'mp3' && type !== 'wav') return failure(2013, 'invalid params, sample format');
+        const seconds = (await decodeSample(file.bytes, type)).durationMs / 1000;
+        if (seconds < 10 || seconds > 300) return failure(2037, 'voice clone sample duration too short or too long');
+        if (json.text !== undefined && typeof json.model !== 'string')
+          return failure(2013, 'invalid params, model is required with text');
+        clonedVoices.set(voiceId, { espeak: 'en-us+f2' });
+        let demo = '';
+        if (typeof json.text === 'string' && json.text) {
+          demo = fileUrl(
+            storeFile((await speak(voiceId, json.text, { speed: 1, vol: 1, pitch: 0 })).mp3, 'demo', 'demo.mp3'),
+          );
+        }
+        return ok({ demo_audio: demo, input_sensitive: false, extra_info: {} });
+      }
+      case '/v1/get_voice': {
+        const type = json.voice_type;
+        if (!['system', 'voice_cloning', 'voice_generation', 'all'].includes(String(type)))
+          return failure(2013, 'invalid params, voice_type');
+        return ok({
+          system_voice:
+            type === 'system' || type === 'all'
+              ? Object.entries(SYSTEM_VOICES).map(([voice_id, voice]) => ({
+                  voice_id,
+                  voice_name: voice.name,
+                  description: voice.description,
+                }))
+              : null,
+          voice_cloning:
+            type === 'voice_cloning' || type === 'all'
+              ? [...clonedVoices.keys()].map((voice_id) => ({ voice_id, description: [], created_time: '2026-11-23' }))
+              : null,
+          voice_generation: null,
+        });
+      }
+      case '/v1/delete_voice': {
+        const voiceId = String(json.voice_id ?? '');
+        if (json.voice_type !== 'voice_cloning' || !clonedVoices.has(voiceId))
+          return failure(2013, 'invalid params, voice_id');
+        clonedVoices.delete(voiceId);
+        deletedVoices.add(voiceId);
+        return ok({ voice_id: voiceId, created_time: '2026-11-23' });
+      }
+      default:
+        return Buffer.from('not found');
+    }
+  }
+
+  async function handle(raw: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of raw) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const url = new URL(raw.url ?? '/', 'http://fake');
+    const isJson = String(raw.headers['content-type'] ?? '').startsWith('application/json');
+    const recorded: RecordedRequest = {
+      method: raw.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: raw.headers,
+      json: isJson ? (JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>) : null,
+      form: null,
+    };
+    if (url.pathname.startsWith('/download/')) {
+      const file = files.get(url.pathname.slice('/download/'.length));
+      response.writeHead(file ? 200 : 404).end(file?.bytes ?? 'gone');
+      return;
+    }
+    requests.push(recorded);
+    const faultIndex = faults.findIndex((entry) => url.pathname.startsWith(entry.path));
+    const fault = faultIndex >= 0 ? faults.splice(faultIndex, 1)[0]?.fault : undefined;
+    if (fault?.kind === 'http') {
+      response
+        .writeHead(fault.status, fault.retryAfter ? { 'retry-after': fault.retryAfter } : {})
+        .end('{"error":"injected"}');
+      return;
+    }
+    if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+    if (fault?.kind === 'code') {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(failure(fault.code, fault.message ?? 'injected')));
+      return;
+    }
+    if (raw.headers.authorization !== `Bearer ${apiKey}`) {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(failure(1004, 'authorized failed')));
+      return;
+    }
+    const answer = await route(recorded, raw, body);
+    if (Buffer.isBuffer(answer)) {
+      response.writeHead(404).end(answer);
+      return;
+    }
+    const text = JSON.stringify(answer);
+    if (fault?.kind === 'truncated') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(text.slice(0, Math.floor(text.length / 2)));
+      return;
+    }
+    if (fault?.kind === 'malformed') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('<html>upstream error</html>');
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(text);
+  }
+
+  const server = createServer((raw, response) => {
+    handle(raw, response).catch((error: unknown) => {
+      response.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: baseUrl,
+    apiKey,
+    requests,
+    state,
+    clonedVoices,
+    /** Makes the next request whose path starts with `path` fail this way. */
+    fail(path: string, fault: Fault) {
+      faults.push({ path, fault });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type FakeMinimax = Awaited<ReturnType<typeof startFakeMinimax>>;
