@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeMp3 } from '../../src/audio/mp3-decode.js';
+import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
+import { createMinimaxEngine } from '../../src/engines/minimax/minimax-engine.js';
+import { type FakeMinimax, startFakeMinimax } from '../fakes/fake-minimax.js';
+import { buildTestApp } from '../helpers/build-app.js';
+import { expectLedgerInvariants } from '../helpers/money.js';
+import { spokenSampleWav } from '../helpers/samples.js';
+import { ORIGIN, signedInUser } from '../helpers/sessions.js';
+import { waitForTask } from '../helpers/speech.js';
+
+let fake: FakeMinimax;
+beforeAll(async () => {
+  fake = await startFakeMinimax();
+});
+afterAll(() => fake.close());
+
+async function appOnMinimax(): Promise<FastifyInstance> {
+  const minimax = createMinimaxEngine({
+    apiKey: fake.apiKey,
+    baseUrl: fake.url,
+    defaultModel: 'speech-2.5-hd-preview',
+    http: { sleep: async () => {} },
+  });
+  return buildTestApp({ engines: [createEspeakEngine(), minimax] });
+}
+
+function speak(app: FastifyInstance, cookie: string, voiceId: string, text: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/tts',
+    headers: { origin: ORIGIN, cookie },
+    payload: { text, model: 'speech-2.5-hd-preview', voice_setting: { voice_id: voiceId, vol: 1, pitch: 0, speed: 1 } },
+  });
+}
+
+describe('provider A served by MiniMax (against the fake)', () => {
+  it('speaks, clones, speaks with the clone and deletes it through the product’s routes', async () => {
+    const app = await appOnMinimax();
+    const health = (await app.inject({ method: 'GET', url: '/api/health' })).json() as { engines: unknown[] };
+    expect(health.engines).toContainEqual({ id: 'minimax', status: 'up', serves: ['A'] });
+    const user = await signedInUser(app);
+
+    const first = await speak(
+      app,
+      user.cookie,
+      'English_Graceful_Lady',
+      'Hello from MiniMax. This is a second sentence.',
+    );
+    const task = await waitForTask(app, (first.json() as { task_id: string }).task_id, user.cookie);
+    expect(task.status).toBe('done');
+    // The product keeps the audio and serves it from its own signed link, not the provider's.
+    expect(task.audio_url).toMatch(/\/api\/files\/tasks\//);
+    const audioPath = new URL(task.audio_url ?? '').pathname + new URL(task.audio_url ?? '').search;
+    expect(
+      (await decodeMp3((await app.inject({ method: 'GET', url: audioPath })).rawPayload)).durationMs,
+    ).toBeGreaterThan(1_000);
+    const srtUrl = new URL(task.transcript_url ?? '');
+    const srt = (await app.inject({ method: 'GET', url: srtUrl.pathname + srtUrl.search })).body;
+    expect(srt).toContain('Hello from MiniMax.');
+    expect(srt).toContain('This is a second sentence.');
+
+    const form = new FormData();
+    form.append('audio', new Blob([new Uint8Array(await spokenSampleWav())], { type: 'audio/wav' }), 'me.wav');
+    form.append('voice_name', 'Me on MiniMax');
+    form.append('language_tag', 'English');
+    form.append('preview_text', 'Hello, this is my cloned voice.');
+    form.append('need_noise_reduction', 'true');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/voice/clone',
+      headers: { origin: ORIGIN, cookie: user.cookie },
+      payload: form,
+    });
+    expect(created.statusCode).toBe(200);
+    const voice = created.json() as { id: string; approximate: boolean; mp3_link: string };
+    expect(voice.approximate).toBe(false);
+    expect(fake.clonedVoices.has(voice.id)).toBe(true);
+
+    const cloned = await speak(app, user.cookie, voice.id, 'Now I speak with my cloned voice.');
+    expect((await waitForTask(app, (cloned.json() as { task_id: string }).task_id, user.cookie)).status).toBe('done');
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/voice/${voice.id}`,
+      headers: { origin: ORIGIN, cookie: user.cookie },
+    });
+    expect(removed.json()).toEqual({ success: true });
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/delete_voice', json: { voice_id: voice.id } });
+    expect(fake.clonedVoices.has(voice.id)).toBe(false);
+  });
+
+  it('ends a task the provider refuses with the mapped message, and gives every credit back', async () => {
+    const app = await appOnMinimax();
+    const user = await signedInUser(app);
+    const before = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } })).json() as {
+      credits: number;
+    };
+    fake.fail('/v1/t2a_v2', { kind: 'code', code: 20132, message: 'invalid samples or voice_id' });
+    const submitted = await speak(app, user.cookie, 'English_Graceful_Lady', 'This will be refused by the provider.');
+    const taskId = (submitted.json() as { task_id: string }).task_id;
+    const task = await waitForTask(app, taskId, user.cookie);
+    expect(task).toMatchObject({
+      status: 'failed',
+      error_message: 'The selected voice is not available. Please select a different voice.',
+    });
+    const after = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } })).json() as {
+      credits: number;
+    };
+    expect(after.credits).toBe(before.credits);
+    expect(await app.storage.stat(`tasks/${taskId}/audio.mp3`)).toBeNull();
+    await expectLedgerInvariants(app.db);
+  });
+});
