@@ -137,6 +137,7 @@ export interface Database {
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
     finished_at: Date | null;
+    provider_ref: string | null;
   };
   cloned_voices: {
     id: string;

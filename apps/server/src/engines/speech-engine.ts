@@ -69,6 +69,11 @@ export interface SynthesisRequest {
   /** A language hint (provider A's language_boost), null when the voice decides. */
   language: string | null;
   signal?: AbortSignal;
+  /**
+   * Where an engine that runs long jobs at its provider keeps the provider's job id, so a task
+   * retried after a crash picks that job up again instead of paying for a second one.
+   */
+  checkpoint?: { saved: string | null; save(providerRef: string): Promise<void> };
 }
 
 export type SynthesizedAudio =

@@ -99,6 +99,24 @@ describe('the MiniMax adapter on the wire', () => {
     fake.state.asyncOutput = 'tar';
   });
 
+  it('resumes its provider job after a crash instead of paying for a second one', async () => {
+    const text = 'A long text whose first run dies after the provider accepted it. '.repeat(60).trim();
+    const saved: string[] = [];
+    fake.requests.length = 0;
+    await engine().synthesize(
+      request({ text, checkpoint: { saved: null, save: async (ref) => void saved.push(ref) } }),
+    );
+    expect(saved).toEqual([expect.stringMatching(/^minimax-async:\d+$/)]);
+    // The rerun of the same task comes with the saved reference and creates nothing new.
+    fake.requests.length = 0;
+    const rerun = await engine().synthesize(
+      request({ text, checkpoint: { saved: saved[0] ?? null, save: async () => {} } }),
+    );
+    expect(rerun.audio.format).toBe('mp3');
+    expect(fake.requests.some((entry) => entry.path === '/v1/t2a_async_v2')).toBe(false);
+    expect(fake.requests.some((entry) => entry.path === '/v1/files/retrieve')).toBe(true);
+  });
+
   it('clones from an uploaded sample with a valid generated voice id, and deletes the voice', async () => {
     fake.requests.length = 0;
     const minimax = engine();

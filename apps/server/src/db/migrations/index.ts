@@ -3,6 +3,7 @@ import { accounts } from './0002-accounts.js';
 import { money } from './0003-money.js';
 import { speech } from './0004-speech.js';
 import { clonedVoices } from './0005-cloned-voices.js';
+import { providerTaskRef } from './0006-provider-task-ref.js';
 
 export interface Migration {
   version: number;
@@ -12,4 +13,4 @@ export interface Migration {
 }
 
 /** Every migration, in order. Append only: never edit one that has shipped. */
-export const migrations: Migration[] = [initial, accounts, money, speech, clonedVoices];
+export const migrations: Migration[] = [initial, accounts, money, speech, clonedVoices, providerTaskRef];

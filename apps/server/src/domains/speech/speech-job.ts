@@ -7,7 +7,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { renderSpeech } from './render.js';
 import { taskFailureMessage } from './task-failure.js';
-import { claimTask, completeTask, failTask, reportProgress, staleTasks, touchTask } from './tasks.js';
+import { claimTask, completeTask, failTask, reportProgress, saveProviderRef, staleTasks, touchTask } from './tasks.js';
 
 export const SPEECH_QUEUE = 'speech';
 
@@ -53,6 +53,10 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
         volume: task.settings.volume,
         language: task.settings.language && task.settings.language !== 'Auto' ? task.settings.language : null,
         signal: AbortSignal.timeout(TASK_DEADLINE_MS),
+        checkpoint: {
+          saved: task.provider_ref,
+          save: (providerRef) => saveProviderRef(deps.db, taskId, providerRef),
+        },
       },
       (fraction) => {
         const now = Date.now();

@@ -86,6 +86,11 @@ export async function reportProgress(db: Kysely<Database>, taskId: string, perce
     .execute();
 }
 
+/** Remembers the provider's job for a task, so a rerun after a crash resumes it. */
+export async function saveProviderRef(db: Kysely<Database>, taskId: string, providerRef: string): Promise<void> {
+  await db.updateTable('speech_tasks').set({ provider_ref: providerRef }).where('id', '=', taskId).execute();
+}
+
 /** A running task's heartbeat: proof its worker is alive even while no progress is visible. */
 export async function touchTask(db: Kysely<Database>, taskId: string): Promise<void> {
   await db

@@ -120,7 +120,10 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
     return { audio: { format: 'mp3', bytes, durationMs }, segments, warnings: [] };
   }
 
-  async function speakLater(request: SynthesisRequest): Promise<SynthesisResult> {
+  /** Starts the provider's job, or picks up the one a crashed run of this task had started. */
+  async function startAsyncTask(request: SynthesisRequest): Promise<string> {
+    const saved = request.checkpoint?.saved;
+    if (saved?.startsWith('minimax-async:')) return saved.slice('minimax-async:'.length);
     const created = await client.json<{ task_id?: string | number }>('/v1/t2a_async_v2', {
       model: modelOf(request),
       text: request.text,
@@ -128,9 +131,16 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
       audio_setting: { ...audioSetting, audio_sample_rate: 32_000 },
       language_boost: request.language ?? 'auto',
     });
-    if (created.task_id === undefined)
+    if (created.task_id === undefined) {
       throw new EngineError('The speech service returned no task. Please try again.', 'failed');
+    }
     const taskId = String(created.task_id);
+    await request.checkpoint?.save(`minimax-async:${taskId}`);
+    return taskId;
+  }
+
+  async function speakLater(request: SynthesisRequest): Promise<SynthesisResult> {
+    const taskId = await startAsyncTask(request);
     const deadline = Date.now() + (options.asyncDeadlineMs ?? 20 * 60_000);
     let fileId: string | number | undefined;
     while (fileId === undefined) {
