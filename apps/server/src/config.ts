@@ -53,8 +53,13 @@ const envSchema = z
           .filter(Boolean),
       ),
     SPEECH_STALE_TASK_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
-    SPEECH_ENGINE_A: z.enum(['auto', 'espeak', 'kokoro', 'minimax']).default('auto'),
-    SPEECH_ENGINE_B: z.enum(['auto', 'espeak', 'kokoro', 'minimax']).default('auto'),
+    SPEECH_ENGINE_A: z.enum(['auto', 'espeak', 'kokoro', 'minimax', 'elevenlabs']).default('auto'),
+    SPEECH_ENGINE_B: z.enum(['auto', 'espeak', 'kokoro', 'minimax', 'elevenlabs']).default('auto'),
+    ELEVENLABS_API_KEY: z.string().min(1).optional(),
+    ELEVENLABS_BASE_URL: z
+      .url({ message: 'must be the ElevenLabs API address, e.g. https://api.elevenlabs.io' })
+      .default('https://api.elevenlabs.io'),
+    ELEVENLABS_MODEL: z.string().min(1).default('eleven_multilingual_v2'),
     MINIMAX_API_KEY: z.string().min(1).optional(),
     MINIMAX_BASE_URL: z
       .url({ message: 'must be the MiniMax API address, e.g. https://api.minimax.io' })
@@ -122,6 +127,8 @@ export interface Config {
     kokoroModelDir: string;
     /** MiniMax (provider A in the cloud), when a key is configured. Never sent to the browser. */
     minimax: { apiKey: string; baseUrl: string; model: string } | null;
+    /** ElevenLabs (provider B in the cloud), when a key is configured. Never sent to the browser. */
+    elevenlabs: { apiKey: string; baseUrl: string; model: string } | null;
   };
   /** The first operator account, created only when no admin exists yet. */
   initialAdmin: { username: string; password: string | null };
@@ -194,6 +201,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       engines: { A: e.SPEECH_ENGINE_A, B: e.SPEECH_ENGINE_B },
       minimax: e.MINIMAX_API_KEY
         ? { apiKey: e.MINIMAX_API_KEY, baseUrl: e.MINIMAX_BASE_URL, model: e.MINIMAX_MODEL }
+        : null,
+      elevenlabs: e.ELEVENLABS_API_KEY
+        ? { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL, model: e.ELEVENLABS_MODEL }
         : null,
       kokoroModelDir: path.resolve(e.KOKORO_MODEL_DIR ?? path.join(dataDir, 'models', 'kokoro')),
     },

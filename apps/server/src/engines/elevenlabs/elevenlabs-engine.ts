@@ -1,0 +1,242 @@
+import { ElevenLabsClient, ElevenLabsError, ElevenLabsTimeoutError } from '@elevenlabs/elevenlabs-js';
+import { type Segment, splitSentences } from '../../audio/audio.js';
+import { decodeMp3 } from '../../audio/mp3-decode.js';
+import { adjustVoice } from '../../audio/voice-adjust.js';
+import {
+  type ClonedVoice,
+  EngineError,
+  type EngineErrorCode,
+  type EngineVoice,
+  type SpeechEngineV1,
+  type SynthesisRequest,
+  type SynthesisResult,
+} from '../speech-engine.js';
+
+export interface ElevenLabsOptions {
+  apiKey: string;
+  baseUrl: string;
+  defaultModel: string;
+  timeoutSeconds?: number;
+  maxRetries?: number;
+}
+
+/** The service's own speed control reaches only this far; the rest is done on the audio. */
+const NATIVE_SPEED = { min: 0.7, max: 1.2 };
+/** Chunks stay well under every model's per-request cap (10,000 for multilingual v2). */
+const CHUNK_CHARS = 5_000;
+const VOICE_CACHE_MS = 10 * 60_000;
+
+interface Alignment {
+  characters: string[];
+  characterStartTimesSeconds: number[];
+  characterEndTimesSeconds: number[];
+}
+
+/** Sentence cues from ElevenLabs' per-character alignment, scaled when the audio was re-timed. */
+export function alignmentToSegments(alignment: Alignment | undefined, timeScale = 1): Segment[] {
+  if (!alignment || alignment.characters.length === 0) return [];
+  const spoken = alignment.characters.join('');
+  const segments: Segment[] = [];
+  let cursor = 0;
+  for (const sentence of splitSentences(spoken)) {
+    const start = spoken.indexOf(sentence, cursor);
+    if (start < 0) continue;
+    const end = start + sentence.length - 1;
+    cursor = end + 1;
+    segments.push({
+      text: sentence,
+      startMs: (alignment.characterStartTimesSeconds[start] ?? 0) * 1000 * timeScale,
+      endMs: (alignment.characterEndTimesSeconds[end] ?? 0) * 1000 * timeScale,
+    });
+  }
+  return segments;
+}
+
+/** The `detail` of an ElevenLabs error: newer `{type, code, message}`, older `{status, message}`, or 422's list. */
+function detailOf(body: unknown): { kind: string; message: string } {
+  const detail = (body as { detail?: unknown } | undefined)?.detail;
+  if (Array.isArray(detail)) return { kind: 'validation_error', message: String(detail[0]?.msg ?? '') };
+  const value = (detail ?? {}) as { type?: string; code?: string; status?: string; message?: string };
+  return { kind: value.code ?? value.status ?? value.type ?? '', message: value.message ?? '' };
+}
+
+/** ElevenLabs failures as the spec's section 8 messages. */
+export function elevenLabsEngineError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  const fail = (message: string, code: EngineErrorCode) => new EngineError(message, code, { cause: error });
+  if (error instanceof ElevenLabsTimeoutError) return fail('Request timed out. Please try again.', 'timeout');
+  // On Node 20 the SDK's own timeout arrives as a plain ElevenLabsError whose message is "timeout".
+  if (error instanceof ElevenLabsError && !error.statusCode && /time(d)? ?out/i.test(error.message)) {
+    return fail('Request timed out. Please try again.', 'timeout');
+  }
+  if (!(error instanceof ElevenLabsError)) {
+    return fail('The speech service could not be reached. Please try again.', 'failed');
+  }
+  const { kind } = detailOf(error.body);
+  const status = error.statusCode ?? 0;
+  if (status === 429 || /rate_limit|concurrent|system_busy/.test(kind)) {
+    return fail('Too many requests. Please wait a moment and try again.', 'rate_limited');
+  }
+  if (kind === 'voice_not_found' || (status === 404 && !kind)) {
+    return fail('The selected voice is not available. Please select a different voice.', 'invalid_voice');
+  }
+  if (kind === 'text_too_long') return fail('The text is too long. Please use shorter text.', 'text_too_long');
+  if (status === 401 || kind === 'invalid_api_key') {
+    return fail('The speech service is not configured correctly. Please contact support.', 'unavailable');
+  }
+  if (status === 402 || /insufficient_credits|quota_exceeded/.test(kind)) {
+    return fail('The speech service has run out of balance. Please contact support.', 'provider_balance');
+  }
+  if (status === 400 || status === 422) {
+    return fail('Invalid input. Please check your text and voice selection.', 'invalid_input');
+  }
+  return fail(`The speech service failed (HTTP ${status || 'error'}). Please try again.`, 'failed');
+}
+
+/**
+ * Provider B in the cloud through the official SDK (its base URL from configuration): the voice
+ * library and models, speech with per-character timestamps turned into sentence cues, instant
+ * cloning and deletion. Speed beyond the service's 0.7-1.2, pitch and volume are applied to the
+ * returned audio, so the sliders mean the same on every engine.
+ */
+export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngineV1 {
+  const client = new ElevenLabsClient({
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl.replace(/\/$/, ''),
+    timeoutInSeconds: options.timeoutSeconds ?? 60,
+    maxRetries: options.maxRetries ?? 3,
+  });
+  let voices: { at: number; list: EngineVoice[] } | null = null;
+
+  async function speak(request: SynthesisRequest): Promise<SynthesisResult> {
+    const native = Math.min(NATIVE_SPEED.max, Math.max(NATIVE_SPEED.min, request.speed));
+    const answer = await client.textToSpeech.convertWithTimestamps(
+      request.voiceId,
+      {
+        text: request.text,
+        modelId: request.modelId || options.defaultModel,
+        outputFormat: 'mp3_44100_128',
+        voiceSettings: { speed: native },
+        ...(request.language ? { languageCode: request.language } : {}),
+      },
+      request.signal ? { abortSignal: request.signal } : {},
+    );
+    const bytes = Buffer.from(answer.audioBase64, 'base64');
+    const extraSpeed = request.speed / native;
+    const untouched = Math.abs(extraSpeed - 1) < 1e-3 && request.pitch === 0 && request.volume === 1;
+    const decoded = await decodeMp3(bytes).catch(() => {
+      throw new EngineError('The speech service returned unreadable audio. Please try again.', 'failed');
+    });
+    if (untouched) {
+      return {
+        audio: { format: 'mp3', bytes, durationMs: decoded.durationMs },
+        segments: alignmentToSegments(answer.alignment),
+        warnings: [],
+      };
+    }
+    const samples = adjustVoice(decoded.samples, decoded.sampleRate, {
+      speed: extraSpeed,
+      pitch: request.pitch,
+      volume: request.volume,
+    });
+    return {
+      audio: { format: 'pcm16', samples, sampleRate: decoded.sampleRate },
+      segments: alignmentToSegments(answer.alignment, 1 / extraSpeed),
+      warnings: [],
+    };
+  }
+
+  return {
+    specificationVersion: 'v1',
+    id: 'elevenlabs',
+    capabilities: {
+      presetVoices: true,
+      cloning: true,
+      timestamps: true,
+      maxCharsPerRequest: CHUNK_CHARS,
+      languages: ['en', 'es', 'fr', 'de', 'it', 'pt', 'pl', 'hi', 'ja', 'ko', 'zh', 'ar', 'nl', 'tr', 'ru'],
+    },
+    status: async () => ({ state: 'up' }),
+    async listVoices() {
+      if (voices && Date.now() - voices.at < VOICE_CACHE_MS) return voices.list;
+      try {
+        const answer = await client.voices.getAll();
+        const list = answer.voices.map((voice): EngineVoice => {
+          const labels = voice.labels ?? {};
+          const first = voice.verifiedLanguages?.[0];
+          const language = first?.language ?? labels.language ?? 'en';
+          return {
+            voice_id: voice.voiceId,
+            name: voice.name ?? voice.voiceId,
+            accent: labels.accent ?? first?.accent ?? 'standard',
+            gender: labels.gender ?? 'neutral',
+            age: labels.age ?? '',
+            descriptive: labels.descriptive ?? labels.description ?? '',
+            use_case: labels.use_case ?? '',
+            category: voice.category === 'professional' ? 'professional' : 'high_quality',
+            language,
+            locale: first?.locale ?? language,
+            description: voice.description ?? '',
+            preview_url: voice.previewUrl ?? null,
+            verified_languages: (voice.verifiedLanguages ?? []).map((entry) => ({
+              language: entry.language,
+              accent: entry.accent ?? '',
+              locale: entry.locale ?? null,
+              preview_url: entry.previewUrl ?? null,
+            })),
+          };
+        });
+        voices = { at: Date.now(), list };
+        return list;
+      } catch (error) {
+        throw elevenLabsEngineError(error);
+      }
+    },
+    async listModels() {
+      try {
+        const models = await client.models.list();
+        return models
+          .filter((model) => model.canDoTextToSpeech !== false)
+          .map((model) => ({ model_id: model.modelId, name: model.name ?? model.modelId }));
+      } catch (error) {
+        throw elevenLabsEngineError(error);
+      }
+    },
+    async synthesize(request) {
+      try {
+        return await speak(request);
+      } catch (error) {
+        throw elevenLabsEngineError(error);
+      }
+    },
+    async cloneVoice(request): Promise<ClonedVoice> {
+      try {
+        const created = await client.voices.ivc.create({
+          name: request.name,
+          files: [new File([new Uint8Array(request.sample)], request.sampleFileName)],
+          removeBackgroundNoise: request.noiseReduction,
+        });
+        const preview = await speak({
+          text: request.previewText,
+          voiceId: created.voiceId,
+          modelId: null,
+          speed: 1,
+          pitch: 0,
+          volume: 1,
+          language: null,
+        });
+        const bytes = preview.audio.format === 'mp3' ? preview.audio.bytes : null;
+        return { voiceId: created.voiceId, name: request.name, approximate: false, preview: bytes ? { bytes } : null };
+      } catch (error) {
+        throw elevenLabsEngineError(error);
+      }
+    },
+    async deleteVoice(voiceId) {
+      try {
+        await client.voices.delete(voiceId);
+      } catch (error) {
+        throw elevenLabsEngineError(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeMp3 } from '../../src/audio/mp3-decode.js';
+import { renderSpeech } from '../../src/domains/speech/render.js';
+import { createElevenLabsEngine } from '../../src/engines/elevenlabs/elevenlabs-engine.js';
+import { EngineError, type SynthesisRequest } from '../../src/engines/speech-engine.js';
+import { type FakeElevenLabs, startFakeElevenLabs } from '../fakes/fake-elevenlabs.js';
+import { spokenSampleWav } from '../helpers/samples.js';
+import { describeEngineContract, prose } from './engine-contract.js';
+
+let fake: FakeElevenLabs;
+beforeAll(async () => {
+  fake = await startFakeElevenLabs();
+});
+afterAll(() => fake.close());
+
+const engine = (overrides: { timeoutSeconds?: number; maxRetries?: number } = {}) =>
+  createElevenLabsEngine({
+    apiKey: fake.apiKey,
+    baseUrl: fake.url,
+    defaultModel: 'eleven_multilingual_v2',
+    ...overrides,
+  });
+
+const request = (overrides: Partial<SynthesisRequest> = {}): SynthesisRequest => ({
+  text: 'Hello from the ElevenLabs adapter. A second sentence follows.',
+  voiceId: '21m00Tcm4TlvDq8ikWAM',
+  modelId: null,
+  speed: 1,
+  pitch: 0,
+  volume: 1,
+  language: null,
+  ...overrides,
+});
+
+describeEngineContract('elevenlabs (official SDK against the fake ElevenLabs)', {
+  create: async () => engine(),
+  voiceId: '21m00Tcm4TlvDq8ikWAM',
+});
+
+describe('the ElevenLabs adapter on the wire', () => {
+  it('asks for speech with timestamps, its key, the model and the service’s own speed', async () => {
+    fake.requests.length = 0;
+    const result = await engine().synthesize(request({ speed: 1.1, modelId: 'eleven_flash_v2_5' }));
+    const sent = fake.requests.at(-1);
+    expect(sent).toMatchObject({
+      method: 'POST',
+      path: '/v1/text-to-speech/21m00Tcm4TlvDq8ikWAM/with-timestamps',
+      query: { output_format: 'mp3_44100_128' },
+      json: { text: request().text, model_id: 'eleven_flash_v2_5', voice_settings: { speed: 1.1 } },
+    });
+    expect(sent?.headers['xi-api-key']).toBe(fake.apiKey);
+    expect(result.audio.format).toBe('mp3');
+    expect(result.segments.map((segment) => segment.text)).toEqual([
+      'Hello from the ElevenLabs adapter.',
+      'A second sentence follows.',
+    ]);
+    expect(result.segments[1]?.startMs).toBeGreaterThan(result.segments[0]?.startMs ?? 0);
+  });
+
+  it('maps the voice library and keeps only models that speak', async () => {
+    const voices = await engine().listVoices();
+    expect(voices.find((voice) => voice.voice_id === 'JBFqnCBsd6RMkjVDRZzb')).toMatchObject({
+      name: 'George',
+      accent: 'british',
+      gender: 'male',
+      age: 'middle_aged',
+      descriptive: 'warm',
+      use_case: 'narration',
+      category: 'professional',
+      language: 'en',
+      locale: 'en-GB',
+      verified_languages: [
+        { language: 'en', accent: 'british', locale: 'en-GB' },
+        { language: 'es', accent: 'castilian', locale: 'es-ES' },
+      ],
+    });
+    const models = await engine().listModels();
+    expect(models.map((model) => model.model_id)).toEqual([
+      'eleven_multilingual_v2',
+      'eleven_flash_v2_5',
+      'eleven_turbo_v2_5',
+    ]);
+  });
+
+  it('splits 20,000 characters into requests under the model’s cap and returns one continuous MP3 and a complete SRT', async () => {
+    fake.requests.length = 0;
+    const text = prose(20_000);
+    const rendered = await renderSpeech(engine(), request({ text }));
+    const calls = fake.requests.filter((entry) => entry.path.endsWith('/with-timestamps'));
+    expect(calls.length).toBeGreaterThanOrEqual(4);
+    for (const call of calls) expect(String(call.json?.text).length).toBeLessThanOrEqual(10_000);
+    const audio = await decodeMp3(rendered.mp3);
+    expect(audio.durationMs).toBeGreaterThan(15 * 60_000);
+    const spoken = rendered.srt
+      .trim()
+      .split('\n\n')
+      .map((cue) => cue.split('\n').slice(2).join(' '))
+      .join(' ');
+    expect(spoken).toBe(text);
+  }, 180_000);
+
+  it('clones from a sample with the multipart form and deletes the voice', async () => {
+    fake.requests.length = 0;
+    const elevenlabs = engine();
+    const cloned = await elevenlabs.cloneVoice?.({
+      sample: await spokenSampleWav(),
+      sampleFileName: 'sample.wav',
+      name: 'My clone',
+      language: 'English',
+      previewText: 'Hello, this is my voice.',
+      noiseReduction: true,
+    });
+    expect(fake.requests[0]).toMatchObject({
+      path: '/v1/voices/add',
+      form: { name: 'My clone', files: ['sample.wav'], remove_background_noise: 'true' },
+    });
+    expect(cloned?.preview && 'bytes' in cloned.preview).toBe(true);
+    await elevenlabs.deleteVoice?.(cloned?.voiceId ?? '');
+    expect(fake.deleted).toContain(cloned?.voiceId);
+  });
+});
+
+describe('ElevenLabs failures', () => {
+  it('waits out a 429 with Retry-After, then succeeds', async () => {
+    fake.requests.length = 0;
+    fake.fail('/v1/text-to-speech', {
+      kind: 'error',
+      status: 429,
+      retryAfter: '1',
+      detail: {
+        detail: {
+          type: 'rate_limit_error',
+          code: 'rate_limit_exceeded',
+          message: 'slow down',
+          status: 'rate_limit_exceeded',
+        },
+      },
+    });
+    const started = Date.now();
+    const result = await engine().synthesize(request());
+    expect(result.audio.format).toBe('mp3');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(fake.requests.filter((entry) => entry.path.endsWith('/with-timestamps'))).toHaveLength(2);
+  });
+
+  it.each([
+    [
+      404,
+      { detail: { status: 'voice_not_found', message: 'gone' } },
+      'The selected voice is not available. Please select a different voice.',
+    ],
+    [
+      400,
+      { detail: { type: 'validation_error', code: 'text_too_long', message: 'long' } },
+      'The text is too long. Please use shorter text.',
+    ],
+    [
+      401,
+      { detail: { type: 'authentication_error', code: 'invalid_api_key', message: 'bad key' } },
+      'The speech service is not configured correctly. Please contact support.',
+    ],
+    [
+      402,
+      { detail: { type: 'payment_required', code: 'insufficient_credits', message: 'pay' } },
+      'The speech service has run out of balance. Please contact support.',
+    ],
+    [
+      422,
+      { detail: [{ loc: ['body', 'text'], msg: 'bad', type: 'value_error' }] },
+      'Invalid input. Please check your text and voice selection.',
+    ],
+  ])('maps HTTP %i %o without retrying', async (status, detail, message) => {
+    fake.requests.length = 0;
+    fake.fail('/v1/text-to-speech', { kind: 'error', status, detail });
+    const failure = engine().synthesize(request());
+    await expect(failure).rejects.toBeInstanceOf(EngineError);
+    await expect(failure).rejects.toThrow(message);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('times out a slow answer with the spec’s message', async () => {
+    fake.fail('/v1/text-to-speech', { kind: 'slow', ms: 2_500 });
+    await expect(engine({ timeoutSeconds: 1, maxRetries: 0 }).synthesize(request())).rejects.toThrow(
+      'Request timed out. Please try again.',
+    );
+  });
+
+  it('reports a truncated answer as a failure, not as audio', async () => {
+    fake.fail('/v1/text-to-speech', { kind: 'truncated' });
+    await expect(engine().synthesize(request())).rejects.toBeInstanceOf(EngineError);
+  });
+});
