@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeMp3 } from '../../src/audio/mp3-decode.js';
+import { renderSpeech } from '../../src/domains/speech/render.js';
 import { createMinimaxEngine } from '../../src/engines/minimax/minimax-engine.js';
 import { EngineError, type SynthesisRequest } from '../../src/engines/speech-engine.js';
 import { type FakeMinimax, startFakeMinimax } from '../fakes/fake-minimax.js';
 import { spokenSampleWav } from '../helpers/samples.js';
-import { describeEngineContract } from './engine-contract.js';
+import { describeEngineContract, prose } from './engine-contract.js';
 
 let fake: FakeMinimax;
 const waits: number[] = [];
@@ -80,24 +82,32 @@ describe('the MiniMax adapter on the wire', () => {
     );
   });
 
-  it('takes long text through the async API, from a tar with titles and from a bare file', async () => {
-    const text = 'A sentence of the long text, read by the asynchronous API. '.repeat(60).trim();
+  it('takes 20,000 characters through the async API, from a tar with titles and from a bare file, to one MP3 and a complete SRT', async () => {
+    const text = prose(20_000);
     for (const output of ['tar', 'bare'] as const) {
       fake.state.asyncOutput = output;
       fake.requests.length = 0;
-      const result = await engine().synthesize(request({ text }));
-      expect(fake.requests.map((entry) => entry.path)).toEqual([
-        '/v1/t2a_async_v2',
-        '/v1/query/t2a_async_query_v2',
-        '/v1/query/t2a_async_query_v2',
-        '/v1/files/retrieve',
-      ]);
-      expect(fake.requests[0]?.json).toMatchObject({ audio_setting: { audio_sample_rate: 32_000, format: 'mp3' } });
-      expect(result.audio.format === 'mp3' && result.audio.durationMs).toBeGreaterThan(60_000);
-      expect(result.segments.length).toBe(output === 'tar' ? 60 : 0);
+      const rendered = await renderSpeech(engine(), request({ text }));
+      const paths = fake.requests.map((entry) => entry.path);
+      expect(paths[0]).toBe('/v1/t2a_async_v2');
+      expect(paths.filter((path) => path === '/v1/query/t2a_async_query_v2').length).toBeGreaterThanOrEqual(2);
+      expect(paths.at(-1)).toBe('/v1/files/retrieve');
+      expect(fake.requests[0]?.json).toMatchObject({
+        text,
+        audio_setting: { audio_sample_rate: 32_000, format: 'mp3' },
+      });
+      const audio = await decodeMp3(rendered.mp3);
+      expect(audio.durationMs).toBeGreaterThan(15 * 60_000);
+      // Cues come from the tar's titles, or from the product's own sentence timing for a bare file.
+      const spoken = rendered.srt
+        .trim()
+        .split('\n\n')
+        .map((cue) => cue.split('\n').slice(2).join(' '))
+        .join(' ');
+      expect(spoken).toBe(text);
     }
     fake.state.asyncOutput = 'tar';
-  });
+  }, 180_000);
 
   it('resumes its provider job after a crash instead of paying for a second one', async () => {
     const text = 'A long text whose first run dies after the provider accepted it. '.repeat(60).trim();

@@ -45,7 +45,7 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
   const files = new Map<string, { bytes: Buffer; purpose: string; name: string; type: string }>();
   const clonedVoices = new Map<string, { espeak: string }>();
   const deletedVoices = new Set<string>();
-  const asyncTasks = new Map<string, { pollsLeft: number; fileId: string }>();
+  const asyncTasks = new Map<string, { pollsLeft: number; fileId: string | null }>();
   const state = {
     /** How async tasks end, and after how many queries. */
     asyncOutcome: 'Success' as 'Success' | 'Failed' | 'Expired' | 'Processing',
@@ -160,30 +160,32 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
         if (problem) return failure(2013, `invalid params, ${problem}`);
         const setting = json.voice_setting as { voice_id: string; speed?: number; vol?: number; pitch?: number };
         if (!voiceKnown(setting.voice_id)) return failure(20132, 'invalid samples or voice_id');
-        const spoken = await speak(setting.voice_id, json.text, {
-          speed: setting.speed ?? 1,
-          vol: setting.vol ?? 1,
-          pitch: setting.pitch ?? 0,
-        });
-        const output =
-          state.asyncOutput === 'tar'
-            ? writeTar([
-                { name: 'output.mp3', bytes: spoken.mp3 },
-                { name: 'output.titles', bytes: Buffer.from(JSON.stringify(spoken.titles)) },
-                { name: 'output.extra', bytes: Buffer.from(JSON.stringify({ audio_length: spoken.durationMs })) },
-              ])
-            : spoken.mp3;
-        const fileId = storeFile(output, 't2a_async', state.asyncOutput === 'tar' ? 'output.tar' : 'output.mp3');
         const taskId = Date.now() + asyncTasks.size;
-        asyncTasks.set(String(taskId), { pollsLeft: state.pollsBeforeDone, fileId });
+        const task: { pollsLeft: number; fileId: string | null } = { pollsLeft: state.pollsBeforeDone, fileId: null };
+        asyncTasks.set(String(taskId), task);
+        // Like the real service, the task is accepted at once and made in the background.
+        const text = json.text;
+        const voiceSetting = { speed: setting.speed ?? 1, vol: setting.vol ?? 1, pitch: setting.pitch ?? 0 };
+        void speak(setting.voice_id, text, voiceSetting).then((spoken) => {
+          const output =
+            state.asyncOutput === 'tar'
+              ? writeTar([
+                  { name: 'output.mp3', bytes: spoken.mp3 },
+                  { name: 'output.titles', bytes: Buffer.from(JSON.stringify(spoken.titles)) },
+                  { name: 'output.extra', bytes: Buffer.from(JSON.stringify({ audio_length: spoken.durationMs })) },
+                ])
+              : spoken.mp3;
+          task.fileId = storeFile(output, 't2a_async', state.asyncOutput === 'tar' ? 'output.tar' : 'output.mp3');
+        });
         // Documented as a string; the documentation's example shows a number: the fake sends a number.
-        return ok({ task_id: taskId, file_id: Number(fileId), usage_characters: json.text.length });
+        return ok({ task_id: taskId, file_id: 0, usage_characters: text.length });
       }
       case '/v1/query/t2a_async_query_v2': {
         const task = asyncTasks.get(request.query.task_id ?? '');
         if (!task) return failure(2013, 'invalid params, task not found');
         task.pollsLeft -= 1;
-        const status = task.pollsLeft > 0 || state.asyncOutcome === 'Processing' ? 'Processing' : state.asyncOutcome;
+        const waiting = task.pollsLeft > 0 || task.fileId === null || state.asyncOutcome === 'Processing';
+        const status = waiting ? 'Processing' : state.asyncOutcome;
         return ok({ task_id: request.query.task_id, status, file_id: status === 'Success' ? Number(task.fileId) : 0 });
       }
       case '/v1/files/retrieve': {
