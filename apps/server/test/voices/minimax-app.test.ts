@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { createMinimaxEngine } from '../../src/engines/minimax/minimax-engine.js';
-import { type FakeMinimax, startFakeMinimax } from '../fakes/fake-minimax.js';
+import { type FakeMinimax, type Fault, startFakeMinimax } from '../fakes/fake-minimax.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { expectLedgerInvariants } from '../helpers/money.js';
 import { spokenSampleWav } from '../helpers/samples.js';
@@ -91,25 +91,41 @@ describe('provider A served by MiniMax (against the fake)', () => {
     expect(fake.clonedVoices.has(voice.id)).toBe(false);
   });
 
-  it('ends a task the provider refuses with the mapped message, and gives every credit back', async () => {
-    const app = await appOnMinimax();
-    const user = await signedInUser(app);
-    const before = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } })).json() as {
-      credits: number;
-    };
-    fake.fail('/v1/t2a_v2', { kind: 'code', code: 20132, message: 'invalid samples or voice_id' });
-    const submitted = await speak(app, user.cookie, 'English_Graceful_Lady', 'This will be refused by the provider.');
-    const taskId = (submitted.json() as { task_id: string }).task_id;
-    const task = await waitForTask(app, taskId, user.cookie);
-    expect(task).toMatchObject({
-      status: 'failed',
-      error_message: 'The selected voice is not available. Please select a different voice.',
+  const faults: [string, Fault, string][] = [
+    [
+      'an unknown voice',
+      { kind: 'code', code: 20132 },
+      'The selected voice is not available. Please select a different voice.',
+    ],
+    [
+      'an empty provider balance',
+      { kind: 'code', code: 1008 },
+      'The speech service has run out of balance. Please contact support.',
+    ],
+    ['invalid parameters', { kind: 'code', code: 2013 }, 'Invalid input. Please check your text and voice selection.'],
+    ['a truncated answer', { kind: 'truncated' }, 'The speech service sent an unreadable answer. Please try again.'],
+    ['a server error', { kind: 'http', status: 503 }, 'The speech service failed (HTTP 503). Please try again.'],
+  ];
+  for (const [label, fault, message] of faults) {
+    it(`ends the task after ${label} with the mapped message, every credit back and no files`, async () => {
+      const app = await appOnMinimax();
+      const user = await signedInUser(app);
+      const before = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } })).json() as {
+        credits: number;
+      };
+      // A server error is retried; make every attempt fail so the task does.
+      for (let i = 0; i < (fault.kind === 'http' ? 4 : 1); i += 1) fake.fail('/v1/t2a_v2', fault);
+      const submitted = await speak(app, user.cookie, 'English_Graceful_Lady', 'This will be refused by the provider.');
+      const taskId = (submitted.json() as { task_id: string }).task_id;
+      const task = await waitForTask(app, taskId, user.cookie);
+      expect(task).toMatchObject({ status: 'failed', error_message: message });
+      const after = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } })).json() as {
+        credits: number;
+      };
+      expect(after.credits).toBe(before.credits);
+      expect(await app.storage.stat(`tasks/${taskId}/audio.mp3`)).toBeNull();
+      expect(await app.storage.stat(`tasks/${taskId}/transcript.srt`)).toBeNull();
+      await expectLedgerInvariants(app.db);
     });
-    const after = (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } })).json() as {
-      credits: number;
-    };
-    expect(after.credits).toBe(before.credits);
-    expect(await app.storage.stat(`tasks/${taskId}/audio.mp3`)).toBeNull();
-    await expectLedgerInvariants(app.db);
-  });
+  }
 });
