@@ -1,9 +1,11 @@
-import { expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
 import { AccountEvents } from '../src/domains/accounts/account-events.js';
 import { applyMovement } from '../src/domains/ledger/ledger.js';
+import { buildTestApp } from './helpers/build-app.js';
 import { describeOnEachDatabase, openMigrated } from './helpers/databases.js';
 import { addTestUser } from './helpers/money.js';
+import { signedInUser } from './helpers/sessions.js';
 
 async function listen(handle: DatabaseHandle, userId: string) {
   const events = new AccountEvents();
@@ -61,4 +63,21 @@ describeOnEachDatabase('account events', (target) => {
       await expect.poll(() => dave.length, { timeout: 3_000 }).toBe(1);
     });
   }
+});
+
+describe('shutting down with live account streams open', () => {
+  it('ends the streams so the server closes promptly', async () => {
+    const app = await buildTestApp();
+    const user = await signedInUser(app);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const response = await fetch(`${address}/api/me/events`, { headers: { cookie: user.cookie } });
+    const reader = response.body?.getReader();
+    await reader?.read();
+    const started = Date.now();
+    await app.close();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // The client sees its stream end instead of hanging.
+    let done = false;
+    while (!done) done = (await reader?.read())?.done ?? true;
+  });
 });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userCookie } from '../auth/user-cookie.js';
@@ -34,6 +35,11 @@ const errorBody = z.object({ error: z.string() });
 const HEARTBEAT_MS = 25_000;
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Live streams never end by themselves; a shutdown ends them so the server can close.
+  const openStreams = new Set<ServerResponse>();
+  app.addHook('preClose', async () => {
+    for (const stream of openStreams) stream.end();
+  });
   const secureCookies = app.config.publicUrl.startsWith('https://');
 
   app.get(
@@ -96,10 +102,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const unsubscribe = app.accountEvents.subscribe(user.id, () => void send());
       const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      openStreams.add(stream);
       request.raw.on('close', () => {
         closed = true;
         clearInterval(heartbeat);
         unsubscribe();
+        openStreams.delete(stream);
       });
       await send();
     },

@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeElevenLabs, startFakeElevenLabs } from '../../apps/server/test/fakes/fake-elevenlabs.js';
+import { type FakeMinimax, startFakeMinimax } from '../../apps/server/test/fakes/fake-minimax.js';
+import { openSignInPopup, signUpLocally, uniqueName } from '../support/accounts.js';
+import { useBrowser } from '../support/browser.js';
+import { type RunningServer, startServer } from '../support/server.js';
+
+const { newPage } = useBrowser();
+
+let elevenlabs: FakeElevenLabs;
+let minimax: FakeMinimax;
+let server: RunningServer;
+
+beforeAll(async () => {
+  elevenlabs = await startFakeElevenLabs();
+  minimax = await startFakeMinimax();
+  // A server of its own, configured for both clouds and pointed at the fakes on loopback.
+  server = await startServer({
+    env: {
+      ELEVENLABS_API_KEY: elevenlabs.apiKey,
+      ELEVENLABS_BASE_URL: elevenlabs.url,
+      MINIMAX_API_KEY: minimax.apiKey,
+      MINIMAX_BASE_URL: minimax.url,
+      SIGN_IN_ATTEMPTS_PER_MINUTE: '100',
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await elevenlabs?.close();
+  await minimax?.close();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${server.baseUrl}/`);
+  const popup = await openSignInPopup(page, () =>
+    page.getByRole('banner').getByRole('button', { name: 'Login' }).click(),
+  );
+  await signUpLocally(popup, `${uniqueName('cloud')}@example.test`, 'correct horse battery');
+  await popup.waitForEvent('close');
+  await page.waitForURL((url) => url.pathname === '/dashboard');
+}
+
+describe('the studio on cloud providers (fakes on loopback)', () => {
+  it('reports both cloud engines up and serving their providers', async () => {
+    const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as { engines: unknown[] };
+    expect(health.engines).toContainEqual({ id: 'minimax', status: 'up', serves: ['A'] });
+    expect(health.engines).toContainEqual({ id: 'elevenlabs', status: 'up', serves: ['B'] });
+  });
+
+  it('generates on /dashboard2 with an ElevenLabs voice and model, with an SRT from its alignment', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto(`${server.baseUrl}/dashboard2`);
+    await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
+    await page.getByLabel('Model').selectOption('eleven_flash_v2_5');
+    await page.getByRole('button', { name: /Select a Voice/ }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: /^George/ }).click();
+    await modal.waitFor({ state: 'detached' });
+    const text = 'Hello from the cloud studio. This second sentence has its own cue.';
+    await page.getByLabel('Your text').fill(text);
+    await page.getByRole('button', { name: 'Generate Voice' }).click();
+    const audio = page.getByTestId('result-audio');
+    await audio.waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
+      .toBeGreaterThan(2);
+
+    const sent = elevenlabs.requests.find(
+      (entry) => entry.path === '/v1/text-to-speech/JBFqnCBsd6RMkjVDRZzb/with-timestamps',
+    );
+    expect(sent?.json).toMatchObject({ text, model_id: 'eleven_flash_v2_5' });
+    // The task's transcript, read as the signed-in user reads their task list.
+    const tasks = await page.evaluate(async () => (await fetch('/api/minimax/tasks')).json());
+    const transcriptUrl = (tasks as { items: { transcript_url: string }[] }).items[0]?.transcript_url ?? '';
+    const srt = await (await fetch(transcriptUrl)).text();
+    expect(srt).toMatch(
+      /^1\n00:00:00,000 --> .*\nHello from the cloud studio\.\n\n2\n.*\nThis second sentence has its own cue\./s,
+    );
+  });
+});
