@@ -78,7 +78,7 @@ const MODELS = [
   },
 ];
 
-const detail = (type: string, code: string, message: string, status: number) => ({
+const detail = (type: string, code: string, message: string) => ({
   detail: { type, code, message, status: code, request_id: randomBytes(6).toString('hex'), param: null },
 });
 
@@ -142,16 +142,15 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
       if (typeof json.text !== 'string' || !json.text)
         return [422, { detail: [{ loc: ['body', 'text'], msg: 'Field required', type: 'missing' }] }];
       const model = MODELS.find((entry) => entry.model_id === (json.model_id ?? 'eleven_multilingual_v2'));
-      if (!model?.can_do_text_to_speech)
-        return [400, detail('invalid_request', 'model_not_found', 'Unknown model', 400)];
+      if (!model?.can_do_text_to_speech) return [400, detail('invalid_request', 'model_not_found', 'Unknown model')];
       if (json.text.length > model.max_characters_request_subscribed_user) {
-        return [400, detail('validation_error', 'text_too_long', 'Text is too long for this model', 400)];
+        return [400, detail('validation_error', 'text_too_long', 'Text is too long for this model')];
       }
       const speed = (json.voice_settings as { speed?: number } | undefined)?.speed ?? 1;
       if (speed < 0.7 || speed > 1.2)
-        return [400, detail('validation_error', 'invalid_parameters', 'speed must be between 0.7 and 1.2', 400)];
+        return [400, detail('validation_error', 'invalid_parameters', 'speed must be between 0.7 and 1.2')];
       if (request.query.output_format && !request.query.output_format.startsWith('mp3_')) {
-        return [400, detail('validation_error', 'invalid_parameters', 'the fake only speaks mp3', 400)];
+        return [400, detail('validation_error', 'invalid_parameters', 'the fake only speaks mp3')];
       }
       const spoken = await speak(voice, json.text, speed);
       return [200, { ...spoken, normalized_alignment: spoken.alignment }];
@@ -219,7 +218,7 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
     }
     if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     if (raw.headers['xi-api-key'] !== apiKey) {
-      send(401, detail('authentication_error', 'invalid_api_key', 'Invalid API key', 401));
+      send(401, detail('authentication_error', 'invalid_api_key', 'Invalid API key'));
       return;
     }
     const [status, payload] = await route(recorded, raw, body);

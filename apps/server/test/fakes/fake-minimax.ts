@@ -221,7 +221,7 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
       }
       case '/v1/voice_clone': {
         const file = files.get(String(json.file_id ?? ''));
-        if (!file || file.purpose !== 'voice_clone') return failure(2013, 'invalid params, file_id');
+        if (file?.purpose !== 'voice_clone') return failure(2013, 'invalid params, file_id');
         const voiceId = String(json.voice_id ?? '');
         if (!VOICE_ID_RULE.test(voiceId)) return failure(2013, 'invalid params, voice_id');
         if (clonedVoices.has(voiceId) || deletedVoices.has(voiceId) || voiceId in SYSTEM_VOICES)
