@@ -22,9 +22,12 @@ async function health(app: Awaited<ReturnType<typeof buildTestApp>>) {
 }
 
 describe('choosing the engine of each provider', () => {
-  it('serves both providers with eSpeak when it is the only engine, and says so in /api/health', async () => {
+  it('serves both providers with eSpeak when no other engine is up, and says so in /api/health', async () => {
     const app = await buildTestApp();
-    expect((await health(app)).engines).toEqual([{ id: 'espeak', status: 'up', serves: ['A', 'B'] }]);
+    expect((await health(app)).engines).toEqual([
+      { id: 'espeak', status: 'up', serves: ['A', 'B'] },
+      { id: 'kokoro', status: 'down', detail: expect.stringContaining('no Kokoro model in'), serves: [] },
+    ]);
   });
 
   it('puts a neural engine that is up on the preset screen (provider B) when left on auto', async () => {
