@@ -7,9 +7,12 @@ export const CREDITS_EXHAUSTED_TEXT =
 export function CreditsExhaustedDialog({
   open,
   onOpenChange,
+  onUpgrade = () => window.alert('Upgrade plans will be implemented soon.'),
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** /dashboard3 sends the user to /pricing; /dashboard2 only announces upgrades, as specified. */
+  onUpgrade?: () => void;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -25,7 +28,7 @@ export function CreditsExhaustedDialog({
             <button
               type="button"
               className="rounded-control bg-accent px-5 py-2.5 text-sm font-semibold text-white hover:bg-accent-strong"
-              onClick={() => window.alert('Upgrade plans will be implemented soon.')}
+              onClick={onUpgrade}
             >
               Upgrade Plan
             </button>

@@ -1,0 +1,49 @@
+import { spacedRequest } from '@/features/speech/lib/spaced-request';
+
+export const DEFAULT_PREVIEW_TEXT = 'Hello! This is my new voice. I hope you enjoy listening to it.';
+
+export interface CloneOptions {
+  languageTag?: string;
+  noiseReduction?: boolean;
+  previewText?: string;
+}
+
+export interface CreatedVoice {
+  voiceId: string | null;
+  voiceName: string;
+  sampleLink: string;
+  approximate: boolean;
+}
+
+type CloneAnswer = Record<string, unknown> & { data?: Record<string, unknown> };
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** Reads the answer's id, name and sample link from any of the spec's field names, inside `data` or not. */
+export function readCloneAnswer(answer: CloneAnswer, fallbackName: string): CreatedVoice {
+  const body = answer.data && typeof answer.data === 'object' ? answer.data : answer;
+  const voiceId = text(body.clone_voice_id) || text(body.id) || text(body.voice_id) || null;
+  return {
+    voiceId,
+    voiceName: text(body.voice_name) || text(body.name) || fallbackName,
+    sampleLink: text(body.mp3_link) || text(body.audio_url) || text(body.sample_audio),
+    approximate: body.approximate === true,
+  };
+}
+
+/** The spec's clone helper: checks its inputs, fills the defaults, and posts the multipart form. */
+export async function cloneVoice(file: unknown, voiceName: string, options: CloneOptions = {}): Promise<CreatedVoice> {
+  if (!(file instanceof File)) throw new Error('Audio file is required and must be a valid File object');
+  if (!voiceName.trim()) throw new Error('Voice name is required');
+  if (file.size > 20 * 1024 * 1024) {
+    throw new Error(`File too large. Maximum size: 20MB, your file: ${(file.size / 1024 / 1024).toFixed(2)}MB`);
+  }
+  const form = new FormData();
+  form.append('audio', file, file.name);
+  form.append('voice_name', voiceName.trim());
+  form.append('language_tag', options.languageTag || 'English');
+  form.append('preview_text', options.previewText?.trim() || DEFAULT_PREVIEW_TEXT);
+  form.append('need_noise_reduction', String(options.noiseReduction ?? true));
+  const answer = await spacedRequest<CloneAnswer>('/voice/clone', { method: 'POST', body: form });
+  return readCloneAnswer(answer, voiceName.trim());
+}
