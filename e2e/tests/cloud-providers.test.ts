@@ -1,7 +1,11 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeElevenLabs, startFakeElevenLabs } from '../../apps/server/test/fakes/fake-elevenlabs.js';
 import { type FakeMinimax, startFakeMinimax } from '../../apps/server/test/fakes/fake-minimax.js';
+import { spokenSampleWav } from '../../apps/server/test/helpers/samples.js';
 import { openSignInPopup, signUpLocally, uniqueName } from '../support/accounts.js';
 import { useBrowser } from '../support/browser.js';
 import { type RunningServer, startServer } from '../support/server.js';
@@ -80,5 +84,45 @@ describe('the studio on cloud providers (fakes on loopback)', () => {
     expect(srt).toMatch(
       /^1\n00:00:00,000 --> .*\nHello from the cloud studio\.\n\n2\n.*\nThis second sentence has its own cue\./s,
     );
+  });
+
+  it('clones on /dashboard3 through MiniMax, speaks with the clone, and deletes it at MiniMax too', async () => {
+    const samplePath = path.join(tmpdir(), `${uniqueName('cloud-sample')}.wav`);
+    await writeFile(samplePath, await spokenSampleWav('en-us+f2', 60));
+    const page = await newPage();
+    await signIn(page);
+    await page.goto(`${server.baseUrl}/dashboard3`);
+    await page.getByTestId('sample-input').setInputFiles(samplePath);
+    await page.getByRole('dialog', { name: 'Converting Audio File' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('loaded-file-name').waitFor();
+    await page.getByLabel('Voice name').fill('Cloud voice');
+    await page.getByRole('button', { name: 'Create Voice' }).click();
+    await page.getByText('Voice Created Successfully').waitFor({ timeout: 30_000 });
+    const upload = minimax.requests.find((entry) => entry.path === '/v1/files/upload');
+    expect(upload?.form).toMatchObject({ purpose: 'voice_clone' });
+    const cloneRequest = minimax.requests.find((entry) => entry.path === '/v1/voice_clone');
+    const voiceId = String(cloneRequest?.json?.voice_id);
+    expect(minimax.clonedVoices.has(voiceId)).toBe(true);
+
+    await page.getByLabel('Text to speak').fill('The cloud clone speaks this sentence. And this one too.');
+    await page.getByRole('button', { name: 'Generate Voice' }).click();
+    const audio = page.getByTestId('result-audio');
+    await audio.waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
+      .toBeGreaterThan(1);
+    const spoken = minimax.requests.find(
+      (entry) =>
+        entry.path === '/v1/t2a_v2' &&
+        (entry.json?.voice_setting as { voice_id?: string } | undefined)?.voice_id === voiceId,
+    );
+    expect(spoken?.json).toMatchObject({ text: 'The cloud clone speaks this sentence. And this one too.' });
+
+    await page.getByRole('button', { name: 'Cloned Voices' }).click();
+    await page.getByRole('button', { name: 'Delete Cloud voice' }).click();
+    await page.getByRole('dialog', { name: 'Delete this voice?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No cloned voices yet. Create your first voice clone!').waitFor();
+    expect(minimax.requests.at(-1)).toMatchObject({ path: '/v1/delete_voice', json: { voice_id: voiceId } });
+    expect(minimax.clonedVoices.has(voiceId)).toBe(false);
   });
 });

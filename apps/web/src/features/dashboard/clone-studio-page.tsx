@@ -53,7 +53,9 @@ export default function CloneStudioPage() {
   const [sampleText, setSampleText] = useState(greetingFor('english'));
   const [creating, setCreating] = useState(false);
   const [voiceCreated, setVoiceCreated] = useState(false);
-  const [createdNotice, setCreatedNotice] = useState<{ name: string; short: boolean } | null>(null);
+  const [createdNotice, setCreatedNotice] = useState<{ name: string; short: boolean; approximate: boolean } | null>(
+    null,
+  );
   const [selected, setSelected] = useState<{ id: string; name: string } | null>(null);
   const [useNotice, setUseNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -155,7 +157,11 @@ export default function CloneStudioPage() {
       if (!created.voiceId) throw new Error(NO_VOICE_ID_MESSAGE);
       setVoiceCreated(true);
       setSelected({ id: created.voiceId, name: created.voiceName });
-      setCreatedNotice({ name: created.voiceName, short: (file?.size ?? 0) < SHORT_FILE_BYTES });
+      setCreatedNotice({
+        name: created.voiceName,
+        short: (file?.size ?? 0) < SHORT_FILE_BYTES,
+        approximate: created.approximate,
+      });
       await queryClient.invalidateQueries({ queryKey: clonedVoicesQuery.queryKey });
     } catch (createError) {
       const message = createError instanceof Error ? createError.message : '';
@@ -402,9 +408,11 @@ export default function CloneStudioPage() {
                 >
                   <p className="font-semibold">Voice Created Successfully</p>
                   <p>"{createdNotice.name}" is selected and ready to speak.</p>
-                  <p className="mt-1 text-xs">
-                    On this server, clones are approximate: the voice is fitted to your sample's measured pitch.
-                  </p>
+                  {createdNotice.approximate && (
+                    <p className="mt-1 text-xs">
+                      On this server, clones are approximate: the voice is fitted to your sample's measured pitch.
+                    </p>
+                  )}
                   {createdNotice.short && (
                     <p className="mt-1 text-xs">Your file is short; a longer, clearer sample gives a closer voice.</p>
                   )}
