@@ -22,7 +22,7 @@ export function UploadZone({ onFile, busy }: { onFile: (file: File) => void; bus
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={drop}
-      className={`m-0 min-w-0 rounded-control border-2 border-dashed p-5 text-center transition ${dragging ? 'border-accent bg-accent-soft' : 'border-line bg-white'}`}
+      className={`mx-0 min-w-0 rounded-control border-2 border-dashed p-5 text-center transition ${dragging ? 'border-accent bg-accent-soft' : 'border-line bg-white'}`}
     >
       <UploadCloud aria-hidden className="mx-auto h-8 w-8 text-accent" />
       <p className="mt-2 text-sm text-ink">
