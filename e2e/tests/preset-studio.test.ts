@@ -79,6 +79,17 @@ describe('/dashboard2, the preset-voice studio', () => {
     expect((bytes[1] ?? 0) & 0xe0).toBe(0xe0);
 
     await expect.poll(() => page.getByTestId('sidebar-credits').innerText(), { timeout: 10_000 }).toBe('9,700');
+    // The task's SRT transcript exists and covers the whole text, sentence by sentence.
+    const tasks = (await page.evaluate(async () => (await fetch('/api/minimax/tasks')).json())) as {
+      items: { transcript_url: string }[];
+    };
+    const srt = await (await fetch(tasks.items[0]?.transcript_url ?? '')).text();
+    const spoken = srt
+      .trim()
+      .split('\n\n')
+      .map((cue) => cue.split('\n').slice(2).join(' '))
+      .join(' ');
+    expect(spoken).toBe(TEXT.replace(/\s+/g, ' ').trim());
     // The preferred voice comes back when the studio opens again.
     await page.reload();
     await page.getByRole('button', { name: /^Oliver/ }).waitFor();

@@ -57,8 +57,9 @@ declare module 'fastify' {
   }
 }
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
+  if (stream) return { level: config.logLevel, stream };
   const pretty = config.env === 'development' || (config.env !== 'test' && process.stdout.isTTY);
   return {
     level: config.logLevel,
@@ -77,11 +78,17 @@ export interface BuildOptions {
   engines?: SpeechEngineV1[];
   /** How completion callbacks reach the network (tests deliver them to a loopback receiver). */
   callbackTransport?: CallbackTransport;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogStream;
+}
+
+export interface LogStream {
+  write(line: string): void;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { onTestFinished } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type LogStream } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { CallbackTransport } from '../../src/domains/speech/completion-callback.js';
 import type { SpeechEngineV1 } from '../../src/engines/speech-engine.js';
@@ -15,6 +15,7 @@ export interface TestAppOptions {
   /** Speech engines to use instead of the configured ones. */
   engines?: SpeechEngineV1[];
   callbackTransport?: CallbackTransport;
+  logStream?: LogStream;
 }
 
 /** A config for tests: silent logs, files in a fresh temporary folder, an in-memory PGlite database. */
@@ -31,6 +32,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   const app = await buildApp(config, {
     ...(options.engines ? { engines: options.engines } : {}),
     ...(options.callbackTransport ? { callbackTransport: options.callbackTransport } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   onTestFinished(async () => {
     await app.close();

@@ -129,3 +129,30 @@ describe('provider A served by MiniMax (against the fake)', () => {
     });
   }
 });
+
+describe('cloud keys', () => {
+  it('stay on the server: not in the public configuration, health, voice lists or logs', async () => {
+    const lines: string[] = [];
+    const app = await buildTestApp({
+      env: {
+        MINIMAX_API_KEY: 'minimax-secret-key-123',
+        MINIMAX_BASE_URL: fake.url,
+        ELEVENLABS_API_KEY: 'elevenlabs-secret-key-456',
+        ELEVENLABS_BASE_URL: 'http://127.0.0.1:9',
+        LOG_LEVEL: 'debug',
+      },
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
+    const user = await signedInUser(app);
+    const bodies = await Promise.all(
+      ['/api/config', '/api/health', '/api/minimax/voices', '/api/elevenlabs/models', '/api/me'].map(
+        async (url) => (await app.inject({ method: 'GET', url, headers: { cookie: user.cookie } })).body,
+      ),
+    );
+    for (const text of [...bodies, ...lines]) {
+      expect(text).not.toContain('minimax-secret-key-123');
+      expect(text).not.toContain('elevenlabs-secret-key-456');
+    }
+    expect(lines.length).toBeGreaterThan(5);
+  });
+});
