@@ -86,6 +86,67 @@ describe('/dashboard3, the cloning studio', () => {
       .waitFor();
   });
 
+  it('turns a WebM video sample, recorded in the browser, into MP3 and creates a voice from it', async () => {
+    const wav = await spokenSampleWav('en-us+m3', 50);
+    const page = await newPage();
+    await signIn(page);
+    await page.goto('/dashboard3');
+    // Record a real video (a canvas track plus the spoken sample as its sound) with MediaRecorder.
+    const webm = await page.evaluate(async (wavBase64) => {
+      const bytes = Uint8Array.from(atob(wavBase64), (char) => char.charCodeAt(0));
+      const context = new AudioContext();
+      const buffer = await context.decodeAudioData(bytes.buffer);
+      const source = context.createBufferSource();
+      source.buffer = buffer;
+      const sound = context.createMediaStreamDestination();
+      source.connect(sound);
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 64;
+      const paint = canvas.getContext('2d');
+      const video = canvas.captureStream(10);
+      const timer = setInterval(() => {
+        if (!paint) return;
+        paint.fillStyle = `hsl(${Date.now() % 360}, 70%, 50%)`;
+        paint.fillRect(0, 0, 64, 64);
+      }, 100);
+      const recorder = new MediaRecorder(
+        new MediaStream([...video.getVideoTracks(), ...sound.stream.getAudioTracks()]),
+        {
+          mimeType: 'video/webm;codecs=vp8,opus',
+        },
+      );
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (event) => chunks.push(event.data);
+      const stopped = new Promise((resolve) => {
+        recorder.onstop = resolve;
+      });
+      recorder.start();
+      source.start();
+      await new Promise((resolve) => {
+        source.onended = resolve;
+      });
+      recorder.stop();
+      await stopped;
+      clearInterval(timer);
+      const blob = new Blob(chunks, { type: 'video/webm' });
+      const data = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (const byte of data) binary += String.fromCharCode(byte);
+      return btoa(binary);
+    }, wav.toString('base64'));
+    const videoPath = path.join(tmpdir(), `${uniqueName('clip')}.webm`);
+    await writeFile(videoPath, Buffer.from(webm, 'base64'));
+
+    await page.getByTestId('sample-input').setInputFiles(videoPath);
+    const conversion = page.getByRole('dialog', { name: 'Converting Audio File' });
+    await conversion.getByText('Complete!').waitFor({ timeout: 30_000 });
+    await conversion.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('loaded-file-name').innerText()).toBe(`${path.basename(videoPath, '.webm')}.mp3`);
+    await page.getByRole('button', { name: 'Create Voice' }).click();
+    await page.getByText('Voice Created Successfully').waitFor({ timeout: 30_000 });
+  }, 90_000);
+
   it('refuses a file that is not audio with the spec’s message', async () => {
     const page = await newPage();
     await signIn(page);
