@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import ESpeakNg from 'espeak-ng';
 import { encodeMp3, parseWav } from '../../src/audio/audio.js';
+import { serveOnLoopback } from './loopback.js';
 
 export interface RecordedElevenLabsRequest {
   method: string;
@@ -232,12 +232,9 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
     send(status, payload);
   }
 
-  const server = createServer((raw, response) => {
-    handle(raw, response).catch((error: unknown) => response.writeHead(500).end(String(error)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await serveOnLoopback(handle);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     apiKey,
     requests,
     deleted,
@@ -245,11 +242,7 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
     fail(path: string, fault: ElevenLabsFault) {
       faults.push({ path, fault });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import ESpeakNg from 'espeak-ng';
 import { encodeMp3, parseWav, splitSentences } from '../../src/audio/audio.js';
 import { decodeSample, sniffType } from '../../src/audio/probe.js';
 import { writeTar } from '../../src/audio/tar.js';
+import { serveOnLoopback } from './loopback.js';
 
 /** One request as the fake saw it, for assertions on exactly what an adapter sent. */
 export interface RecordedRequest {
@@ -332,13 +332,8 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
     response.writeHead(200, { 'content-type': 'application/json' }).end(text);
   }
 
-  const server = createServer((raw, response) => {
-    handle(raw, response).catch((error: unknown) => {
-      response.writeHead(500).end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await serveOnLoopback(handle);
+  baseUrl = server.url;
   return {
     url: baseUrl,
     apiKey,
@@ -349,11 +344,7 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
     fail(path: string, fault: Fault) {
       faults.push({ path, fault });
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 
