@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { spokenSampleWav } from '../../apps/server/test/helpers/samples.js';
 import { openSignInPopup, signUpLocally, uniqueName } from '../support/accounts.js';
-import { expectAccessible, screenshot, useBrowser } from '../support/browser.js';
+import { expectAccessible, screenshot, useBrowser, VIEWPORTS } from '../support/browser.js';
 
 const { newPage } = useBrowser();
 
@@ -15,9 +15,13 @@ const TEXT = 'My cloned voice reads this text aloud, sentence by sentence, so th
 
 async function signIn(page: Page) {
   await page.goto('/');
-  const popup = await openSignInPopup(page, () =>
-    page.getByRole('banner').getByRole('button', { name: 'Login' }).click(),
-  );
+  // On a phone the header's Login lives in the burger menu.
+  const headerLogin = page.getByRole('banner').getByRole('button', { name: 'Login' });
+  const popup = await openSignInPopup(page, async () => {
+    if (await headerLogin.isVisible()) return headerLogin.click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Login' }).click();
+  });
   await signUpLocally(popup, `${uniqueName('clone')}@example.test`, 'correct horse battery');
   await popup.waitForEvent('close');
   await page.waitForURL((url) => url.pathname === '/dashboard');
@@ -147,14 +151,15 @@ describe('/dashboard3, the cloning studio', () => {
     await page.getByText('Voice Created Successfully').waitFor({ timeout: 30_000 });
   }, 90_000);
 
-  it('refuses a file that is not audio with the spec’s message', async () => {
-    const page = await newPage();
+  it('refuses a file that is not audio with the spec’s message (on a phone-sized screen)', async () => {
+    const page = await newPage(VIEWPORTS.mobile);
     await signIn(page);
     await page.goto('/dashboard3');
     const notes = path.join(tmpdir(), `${uniqueName('notes')}.txt`);
     await writeFile(notes, 'not audio');
     await page.getByTestId('sample-input').setInputFiles(notes);
     await page.getByText('Unsupported file format: TXT. Please upload a valid audio or video file.').waitFor();
+    await screenshot(page, 'dashboard3-mobile-error');
     await page.getByRole('button', { name: 'Create Voice' }).click();
     await page.getByText('Please upload an audio file first.').waitFor();
   });

@@ -160,6 +160,8 @@ describe('public pages', () => {
     expect(await page.getByTestId('hero-waveform').locator(':scope > *').count()).toBe(100);
     expect(await page.getByTestId('feature-card-minimax').getAttribute('href')).toBe('/dashboard3');
     expect(await page.getByTestId('feature-card-elevenlabs').getAttribute('href')).toBe('/dashboard2');
+    // The packs arrive from the API after the page has drawn; wait for the last one before reading.
+    await page.getByText('28,000', { exact: false }).first().waitFor();
     const text = await visibleText(page);
     for (const price of ['3,000', '5,500', '7,700', '12,000', '15,000', '28,000']) expect(text).toContain(price);
     await page.getByRole('link', { name: 'Go To Pricing' }).click();
