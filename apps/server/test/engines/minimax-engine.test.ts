@@ -158,6 +158,24 @@ describe('the MiniMax adapter on the wire', () => {
     });
     expect(fake.clonedVoices.has(cloned?.voiceId ?? '')).toBe(false);
   });
+
+  it('keeps a clone whose preview came back empty, without a preview', async () => {
+    fake.state.cloneDemo = 'empty';
+    try {
+      const cloned = await engine().cloneVoice?.({
+        sample: await spokenSampleWav(),
+        sampleFileName: 'sample.wav',
+        name: 'Quiet',
+        language: 'English',
+        previewText: 'Hello, this is my voice.',
+        noiseReduction: false,
+      });
+      expect(cloned?.preview).toBeNull();
+      expect(fake.clonedVoices.has(cloned?.voiceId ?? '')).toBe(true);
+    } finally {
+      fake.state.cloneDemo = 'link';
+    }
+  });
 });
 
 describe('MiniMax failures', () => {

@@ -52,6 +52,8 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
     pollsBeforeDone: 2,
     /** The async output: a tar with audio, titles and extra, or the bare audio file. */
     asyncOutput: 'tar' as 'tar' | 'bare',
+    /** Whether a clone's preview comes back as a link or, as it sometimes does, as "". */
+    cloneDemo: 'link' as 'link' | 'empty',
   };
   let baseUrl = '';
 
@@ -234,7 +236,7 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
           return failure(2013, 'invalid params, model is required with text');
         clonedVoices.set(voiceId, { espeak: 'en-us+f2' });
         let demo = '';
-        if (typeof json.text === 'string' && json.text) {
+        if (typeof json.text === 'string' && json.text && state.cloneDemo === 'link') {
           demo = fileUrl(
             storeFile((await speak(voiceId, json.text, { speed: 1, vol: 1, pitch: 0 })).mp3, 'demo', 'demo.mp3'),
           );

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeMp3 } from '../../src/audio/mp3-decode.js';
+import { createElevenLabsEngine } from '../../src/engines/elevenlabs/elevenlabs-engine.js';
+import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
+import { type ElevenLabsFault, type FakeElevenLabs, startFakeElevenLabs } from '../fakes/fake-elevenlabs.js';
+import { buildTestApp } from '../helpers/build-app.js';
+import { expectLedgerInvariants } from '../helpers/money.js';
+import { ORIGIN, signedInUser } from '../helpers/sessions.js';
+import { waitForTask } from '../helpers/speech.js';
+
+const RACHEL = '21m00Tcm4TlvDq8ikWAM';
+
+let fake: FakeElevenLabs;
+beforeAll(async () => {
+  fake = await startFakeElevenLabs();
+});
+afterAll(() => fake.close());
+
+// One retry keeps the server-error case quick; the SDK's own backoff runs for real.
+const appOnElevenLabs = (): Promise<FastifyInstance> =>
+  buildTestApp({
+    engines: [
+      createEspeakEngine(),
+      createElevenLabsEngine({
+        apiKey: fake.apiKey,
+        baseUrl: fake.url,
+        defaultModel: 'eleven_multilingual_v2',
+        maxRetries: 1,
+      }),
+    ],
+  });
+
+const credits = async (app: FastifyInstance, cookie: string) =>
+  ((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json() as { credits: number }).credits;
+
+function speak(app: FastifyInstance, cookie: string, text: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/elevenlabs/tts',
+    headers: { origin: ORIGIN, cookie },
+    payload: { text, voice_id: RACHEL, model_id: 'eleven_multilingual_v2', speed: 1, pitch: 0, volume: 1 },
+  });
+}
+
+async function fetchSigned(app: FastifyInstance, link: string | null) {
+  const url = new URL(link ?? '');
+  return app.inject({ method: 'GET', url: url.pathname + url.search });
+}
+
+describe('provider B served by ElevenLabs (against the fake)', () => {
+  it('lists the service’s voices and models and speaks through the product’s routes', async () => {
+    const app = await appOnElevenLabs();
+    const user = await signedInUser(app);
+
+    const { voices } = (await app.inject({ method: 'GET', url: '/api/elevenlabs/voices' })).json() as {
+      voices: { voice_id: string; name: string }[];
+    };
+    expect(voices).toContainEqual(expect.objectContaining({ voice_id: RACHEL, name: 'Rachel' }));
+    const { models } = (await app.inject({ method: 'GET', url: '/api/elevenlabs/models' })).json() as {
+      models: { model_id: string }[];
+    };
+    expect(models.map((model) => model.model_id)).toContain('eleven_multilingual_v2');
+
+    const text = 'Hello from ElevenLabs. The alignment becomes the transcript.';
+    const before = await credits(app, user.cookie);
+    const submitted = await speak(app, user.cookie, text);
+    expect(submitted.statusCode).toBe(200);
+    const task = await waitForTask(app, (submitted.json() as { task_id: string }).task_id, user.cookie);
+    expect(task.status).toBe('done');
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/text-to-speech/${RACHEL}/with-timestamps`,
+    });
+
+    const audio = await fetchSigned(app, task.audio_url);
+    expect((await decodeMp3(audio.rawPayload)).durationMs).toBeGreaterThan(1_500);
+    const srt = (await fetchSigned(app, task.transcript_url)).body;
+    expect(srt).toContain('Hello from ElevenLabs.');
+    expect(srt).toContain('The alignment becomes the transcript.');
+    expect(await credits(app, user.cookie)).toBe(before - text.length);
+  });
+
+  const faults: [string, ElevenLabsFault[], string][] = [
+    [
+      'an unknown voice',
+      [{ kind: 'error', status: 404, detail: { detail: { status: 'voice_not_found', message: 'gone' } } }],
+      'The selected voice is not available. Please select a different voice.',
+    ],
+    [
+      'an empty provider balance',
+      [
+        {
+          kind: 'error',
+          status: 402,
+          detail: { detail: { type: 'payment_required', code: 'insufficient_credits', message: 'pay' } },
+        },
+      ],
+      'The speech service has run out of balance. Please contact support.',
+    ],
+    [
+      'a validation error',
+      [
+        {
+          kind: 'error',
+          status: 422,
+          detail: { detail: [{ loc: ['body', 'text'], msg: 'bad', type: 'value_error' }] },
+        },
+      ],
+      'Invalid input. Please check your text and voice selection.',
+    ],
+    [
+      'a server error on every attempt',
+      [
+        { kind: 'error', status: 503, detail: { detail: { type: 'service_unavailable', message: 'down' } } },
+        { kind: 'error', status: 503, detail: { detail: { type: 'service_unavailable', message: 'down' } } },
+      ],
+      'The speech service failed (HTTP 503). Please try again.',
+    ],
+  ];
+  for (const [label, injected, message] of faults) {
+    it(`ends the task after ${label} with the mapped message, every credit back and no files`, async () => {
+      const app = await appOnElevenLabs();
+      const user = await signedInUser(app);
+      const before = await credits(app, user.cookie);
+      for (const fault of injected) fake.fail('/v1/text-to-speech', fault);
+      const submitted = await speak(app, user.cookie, 'This will be refused by the provider.');
+      const taskId = (submitted.json() as { task_id: string }).task_id;
+      const task = await waitForTask(app, taskId, user.cookie);
+      expect(task).toMatchObject({ status: 'failed', error_message: message, audio_url: null });
+      expect(await credits(app, user.cookie)).toBe(before);
+      expect(await app.storage.stat(`tasks/${taskId}/audio.mp3`)).toBeNull();
+      expect(await app.storage.stat(`tasks/${taskId}/transcript.srt`)).toBeNull();
+      await expectLedgerInvariants(app.db);
+    });
+  }
+});
