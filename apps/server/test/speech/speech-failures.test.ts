@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { EngineError } from '../../src/engines/speech-engine.js';
 import { buildTestApp } from '../helpers/build-app.js';
+import { describeOnEachDatabase } from '../helpers/databases.js';
 import { expectLedgerInvariants } from '../helpers/money.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 import { scriptedEngine, waitForTask } from '../helpers/speech.js';
@@ -104,5 +105,37 @@ describe('the per-user cap on unfinished tasks', () => {
     // Two finished tasks were paid for; the refused one held nothing.
     const after = await figures(app, user.cookie);
     expect(after.totalCreditsUsed).toBe('First task.'.length + 'Second task.'.length);
+  });
+});
+
+describeOnEachDatabase('submissions racing for the last place under the cap', (target) => {
+  it('lets exactly as many through as the cap allows, holding credits only for those', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const { engine } = scriptedEngine(() => gate);
+    const { database, cleanup } = await target.open();
+    onTestFinished(cleanup);
+    const app = await buildTestApp({
+      env: { SPEECH_ACTIVE_TASKS_PER_USER: '2', SPEECH_REQUESTS_PER_MINUTE: '100' },
+      engines: [engine],
+      override: (config) => ({ ...config, database }),
+    });
+    const user = await signedInUser(app);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => submit(app, user.cookie, `Racing task number ${i}.`)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429, 429, 429]);
+    expect(await openHolds(app, user.userId)).toBe(2);
+    const account = await app.db
+      .selectFrom('user_accounts')
+      .select('held_credits')
+      .where('user_id', '=', user.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(account.held_credits)).toBe(2 * 'Racing task number 0.'.length);
+    open();
+    await expectLedgerInvariants(app.db);
   });
 });

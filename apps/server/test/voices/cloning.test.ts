@@ -1,10 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { saveClonedVoice } from '../../src/domains/voices/repository.js';
 import { buildTestApp } from '../helpers/build-app.js';
+import { describeOnEachDatabase } from '../helpers/databases.js';
 import { expectLedgerInvariants } from '../helpers/money.js';
 import { silentWav, spokenSampleWav } from '../helpers/samples.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
@@ -179,9 +180,11 @@ describe('cloning a voice from a sample', () => {
   });
 });
 
-describe('the five-voice limit', () => {
+describeOnEachDatabase('the five-voice limit', (target) => {
   it('refuses a sixth voice on the server, and two racing creations with four saved end with exactly five', async () => {
-    const app = await buildTestApp();
+    const { database, cleanup } = await target.open();
+    onTestFinished(cleanup);
+    const app = await buildTestApp({ override: (config) => ({ ...config, database }) });
     const user = await signedInUser(app);
     for (let i = 0; i < 4; i += 1) {
       await saveClonedVoice(app.db, {

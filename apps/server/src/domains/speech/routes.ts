@@ -105,18 +105,21 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
         }
         if (cloned) engineId = cloned.engine;
       }
-      await checkSubmissionLimits(app.db, options.limits, { userId, ip: request.ip });
-      const { taskId } = await createTask(app.db, {
-        userId,
-        provider: task.provider,
-        engine: engineId,
-        voiceId: task.voiceId,
-        modelId: task.modelId,
-        text: task.text,
-        settings: task.settings,
-        cost: userId ? creditCost(task.text) : 0,
-        clientIp: request.ip,
-      });
+      const { taskId } = await createTask(
+        app.db,
+        {
+          userId,
+          provider: task.provider,
+          engine: engineId,
+          voiceId: task.voiceId,
+          modelId: task.modelId,
+          text: task.text,
+          settings: task.settings,
+          cost: userId ? creditCost(task.text) : 0,
+          clientIp: request.ip,
+        },
+        (trx) => checkSubmissionLimits(trx, options.limits, { userId, ip: request.ip }),
+      );
       try {
         await app.jobs.send(SPEECH_QUEUE, { taskId }, { retryLimit: 2, retryDelay: 2, expireInSeconds: 900 });
       } catch (error) {

@@ -23,10 +23,21 @@ export interface NewTask {
 /** 128 random bits: a demo task is readable by whoever holds its id, so it must not be guessable. */
 const newTaskId = () => randomBytes(16).toString('hex');
 
-/** Holds the credits and records the task in one transaction: both happen or neither does. */
-export async function createTask(db: Kysely<Database>, input: NewTask): Promise<{ taskId: string }> {
+/**
+ * Holds the credits and records the task in one transaction: both happen or neither does.
+ * `admit` (the submission limits) runs inside it, after a lock on the caller (user, or address for
+ * the demo), so parallel submissions are counted one after another and none slips past a cap.
+ */
+export async function createTask(
+  db: Kysely<Database>,
+  input: NewTask,
+  admit: (trx: Kysely<Database>) => Promise<void> = async () => {},
+): Promise<{ taskId: string }> {
   const taskId = newTaskId();
+  const caller = input.userId ? `user:${input.userId}` : `ip:${input.clientIp ?? ''}`;
   await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`speech-submit:${caller}`}))`.execute(trx);
+    await admit(trx);
     const hold =
       input.userId && input.cost > 0 ? await holdCreditsIn(trx, input.userId, input.cost, `speech:${taskId}`) : null;
     await trx
