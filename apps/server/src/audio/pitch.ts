@@ -15,27 +15,49 @@ const MAX_HZ = 500;
 /** A frame counts as voiced when its best normalised autocorrelation reaches this. */
 const VOICING_THRESHOLD = 0.6;
 
+/** One analysed frame that carried a clear pitch: where it starts (in samples) and its pitch. */
+export interface VoicedFrame {
+  start: number;
+  hz: number;
+}
+
+/** The frame length used by the tracker, in samples, at a given rate (other analysers reuse it). */
+export const pitchFrameLength = (sampleRate: number) => Math.round((FRAME_MS / 1000) * sampleRate);
+
 /**
- * Measures the pitch of speech by normalised autocorrelation over short frames: quiet frames are
+ * Tracks the pitch of speech by normalised autocorrelation over short frames: quiet frames are
  * skipped, and each voiced frame contributes the lag of its strongest self-similarity. Good enough to
  * compare voices and check pitch controls; it is not a studio-grade tracker.
  */
-export function measurePitch(samples: Float32Array, sampleRate: number, maxSeconds = 20): PitchSummary {
-  const frame = Math.round((FRAME_MS / 1000) * sampleRate);
+export function trackPitch(
+  samples: Float32Array,
+  sampleRate: number,
+  maxSeconds = 20,
+): { voiced: VoicedFrame[]; frames: number } {
+  const frame = pitchFrameLength(sampleRate);
   const hop = Math.round((HOP_MS / 1000) * sampleRate);
   const minLag = Math.floor(sampleRate / MAX_HZ);
   const maxLag = Math.ceil(sampleRate / MIN_HZ);
   const end = Math.min(samples.length, Math.round(maxSeconds * sampleRate));
   const loudness = rms(samples.subarray(0, end));
-  const pitches: number[] = [];
+  const voiced: VoicedFrame[] = [];
   let frames = 0;
   for (let start = 0; start + frame + maxLag <= end; start += hop) {
     frames += 1;
     if (rms(samples.subarray(start, start + frame)) < loudness * 0.3) continue;
     const lag = bestLag(samples, start, frame, minLag, maxLag);
-    if (lag) pitches.push(sampleRate / lag);
+    if (lag) voiced.push({ start, hz: sampleRate / lag });
   }
-  pitches.sort((a, b) => a - b);
+  return { voiced, frames };
+}
+
+/** Median and 10th-90th percentile range of the pitch of speech (see `trackPitch`). */
+export function measurePitch(samples: Float32Array, sampleRate: number, maxSeconds = 20): PitchSummary {
+  return summarisePitch(trackPitch(samples, sampleRate, maxSeconds));
+}
+
+export function summarisePitch({ voiced, frames }: { voiced: VoicedFrame[]; frames: number }): PitchSummary {
+  const pitches = voiced.map((frame) => frame.hz).sort((a, b) => a - b);
   const at = (share: number) => pitches[Math.min(pitches.length - 1, Math.floor(pitches.length * share))] ?? null;
   return {
     medianHz: at(0.5),

@@ -1,21 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { downsample, measurePitch } from '../../src/audio/pitch.js';
-import { samplePitch } from '../../src/engines/espeak/clone.js';
+import { analyseVoice, pcmToFloats, type VoiceProfile } from '../../src/audio/voice-profile.js';
+import { analyseSample, cloneEspeakVoice, cloneVoiceId, parseCloneVoiceId } from '../../src/engines/espeak/clone.js';
 import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { spokenSampleWav } from '../helpers/samples.js';
 
 const SPOKEN =
-  'This is the cloned voice reading a new text. It should sit at the same height as the sample it came from.';
+  'This is the cloned voice reading a new text. It should sit at the same height as the sample it came from, ' +
+  'and keep the same pace from the first word to the last.';
+
+const engine = createEspeakEngine();
+
+async function speak(voiceId: string, text = SPOKEN): Promise<VoiceProfile> {
+  const spoken = await engine.synthesize({
+    text,
+    voiceId,
+    modelId: null,
+    speed: 1,
+    pitch: 0,
+    volume: 1,
+    language: null,
+  });
+  if (spoken.audio.format !== 'pcm16') throw new Error('expected PCM');
+  return analyseVoice(pcmToFloats(spoken.audio.samples), spoken.audio.sampleRate);
+}
+
+const relativeMiss = (measured: number | null, target: number | null) =>
+  Math.abs((measured ?? 0) - (target ?? 1)) / (target ?? 1);
 
 describe('approximate clones on eSpeak NG', () => {
-  it('speaks at the measured pitch of a low and of a high sample, within 10%, and the two differ', async () => {
-    const engine = createEspeakEngine();
-    const results: { sampleHz: number; cloneHz: number; voiceId: string }[] = [];
-    for (const [voice, basePitch] of [
-      ['en-gb+m1', 15],
-      ['en-us+f4', 85],
+  it('speaks like a low slow sample and like a high fast one: pitch within 10%, rate within 20%, formants following', async () => {
+    const results: { sample: VoiceProfile; clone: VoiceProfile }[] = [];
+    for (const [voice, basePitch, wordsPerMinute] of [
+      ['en-gb+m1', 15, 130],
+      ['en-us+f4', 85, 240],
     ] as const) {
-      const sample = await spokenSampleWav(voice, basePitch);
+      const sample = await spokenSampleWav(voice, basePitch, wordsPerMinute);
       const cloned = await engine.cloneVoice?.({
         sample,
         sampleFileName: 'sample.wav',
@@ -26,29 +45,45 @@ describe('approximate clones on eSpeak NG', () => {
       });
       if (!cloned) throw new Error('eSpeak should clone');
       expect(cloned.approximate).toBe(true);
-      const spoken = await engine.synthesize({
-        text: SPOKEN,
-        voiceId: cloned.voiceId,
-        modelId: null,
-        speed: 1,
-        pitch: 0,
-        volume: 1,
-        language: null,
-      });
-      if (spoken.audio.format !== 'pcm16') throw new Error('expected PCM');
-      const floats = Float32Array.from(spoken.audio.samples, (value) => value / 32_768);
-      const small = downsample(floats, spoken.audio.sampleRate);
-      results.push({
-        sampleHz: await samplePitch(sample),
-        cloneHz: measurePitch(small.samples, small.sampleRate, 30).medianHz ?? 0,
-        voiceId: cloned.voiceId,
-      });
+      results.push({ sample: await analyseSample(sample), clone: await speak(cloned.voiceId) });
     }
     const [low, high] = results;
     if (!low || !high) throw new Error('two clones expected');
-    for (const { sampleHz, cloneHz } of results) expect(Math.abs(cloneHz - sampleHz) / sampleHz).toBeLessThan(0.1);
-    expect(high.sampleHz / low.sampleHz).toBeGreaterThan(2);
-    expect(high.cloneHz / low.cloneHz).toBeGreaterThan(2);
-    expect(high.voiceId).not.toBe(low.voiceId);
-  }, 60_000);
+    for (const { sample, clone } of results) {
+      expect(relativeMiss(clone.pitch.medianHz, sample.pitch.medianHz)).toBeLessThan(0.1);
+      expect(relativeMiss(clone.rate.syllablesPerSecond, sample.rate.syllablesPerSecond)).toBeLessThan(0.2);
+      // The 10th-90th percentile spread of pitch follows the sample's too, if more loosely.
+      const sampleSpread = (sample.pitch.highHz ?? 0) - (sample.pitch.lowHz ?? 0);
+      const cloneSpread = (clone.pitch.highHz ?? 0) - (clone.pitch.lowHz ?? 0);
+      expect(relativeMiss(cloneSpread, sampleSpread)).toBeLessThan(0.4);
+    }
+    // The samples really differ, and so do their clones, in the same direction.
+    expect((high.sample.pitch.medianHz ?? 0) / (low.sample.pitch.medianHz ?? 1)).toBeGreaterThan(2);
+    expect((high.clone.pitch.medianHz ?? 0) / (low.clone.pitch.medianHz ?? 1)).toBeGreaterThan(2);
+    expect((high.sample.rate.syllablesPerSecond ?? 0) / (low.sample.rate.syllablesPerSecond ?? 1)).toBeGreaterThan(1.2);
+    expect((high.clone.rate.syllablesPerSecond ?? 0) / (low.clone.rate.syllablesPerSecond ?? 1)).toBeGreaterThan(1.2);
+    expect(high.sample.formants.vocalTractCm ?? 0).toBeLessThan(low.sample.formants.vocalTractCm ?? 0);
+    expect(high.clone.formants.vocalTractCm ?? 0).toBeLessThan(low.clone.formants.vocalTractCm ?? 0);
+  }, 90_000);
+
+  it('keeps its fitted settings in the voice id and reads them back', () => {
+    const spec = {
+      language: 'en-gb',
+      gender: 'f' as const,
+      baseHz: 182,
+      topHz: 240,
+      formantPercent: 112,
+      wordsPerMinute: 196,
+    };
+    const id = cloneVoiceId(spec);
+    expect(parseCloneVoiceId(id)).toEqual(spec);
+    expect(cloneEspeakVoice(id)?.variant?.text).toContain('pitch 182 240');
+    expect(cloneEspeakVoice(id)?.variant?.text).toContain('formant 2 112');
+  });
+
+  it('still speaks with clones saved under the older id format, at their base pitch', async () => {
+    const low = await speak('ec-en-us-m3-p10-abc123', 'Hello there, this is an older clone.');
+    const high = await speak('ec-en-us-m3-p90-abc123', 'Hello there, this is an older clone.');
+    expect(high.pitch.medianHz ?? 0).toBeGreaterThan((low.pitch.medianHz ?? 0) * 1.3);
+  }, 30_000);
 });

@@ -5,10 +5,13 @@ const SAMPLE_TEXT =
   'that followed it. By noon the fields had turned from green to gold under a wide sky, and the river ' +
   'kept its own slow time.';
 
-/** A spoken sample as a WAV file, made by eSpeak NG with the given voice and base pitch (0-99). */
-export async function spokenSampleWav(voice = 'en-us+m3', basePitch = 50): Promise<Buffer> {
+/**
+ * A spoken sample as a WAV file, made by eSpeak NG with the given voice, base pitch (0-99) and
+ * speed (words per minute).
+ */
+export async function spokenSampleWav(voice = 'en-us+m3', basePitch = 50, wordsPerMinute = 175): Promise<Buffer> {
   const run = await ESpeakNg({
-    arguments: ['-v', voice, '-p', String(basePitch), '-w', '/sample.wav', SAMPLE_TEXT],
+    arguments: ['-v', voice, '-p', String(basePitch), '-s', String(wordsPerMinute), '-w', '/sample.wav', SAMPLE_TEXT],
     print: () => {},
     printErr: () => {},
   });

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { parseRange } from '../../src/domains/speech/routes.js';
+import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
+import { createMinimaxEngine } from '../../src/engines/minimax/minimax-engine.js';
+import { startFakeMinimax } from '../fakes/fake-minimax.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { expectLedgerInvariants } from '../helpers/money.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
@@ -194,6 +198,42 @@ describe('speech API on the embedded engine', () => {
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     expect((await app.inject({ method: 'GET', url: '/api/voices/nobody/preview.mp3' })).statusCode).toBe(404);
   });
+
+  it('speaks the landing demo with eSpeak even when MiniMax serves provider A', async () => {
+    const fake = await startFakeMinimax();
+    onTestFinished(() => fake.close());
+    const minimax = createMinimaxEngine({
+      apiKey: fake.apiKey,
+      baseUrl: fake.url,
+      defaultModel: 'speech-2.5-hd-preview',
+      http: { sleep: async () => {} },
+    });
+    const app = await buildTestApp({ engines: [createEspeakEngine(), minimax] });
+    const health = (await app.inject({ method: 'GET', url: '/api/health' })).json() as { engines: unknown[] };
+    expect(health.engines).toContainEqual({ id: 'minimax', status: 'up', serves: ['A'] });
+
+    const submitted = await app.inject({
+      method: 'POST',
+      url: '/api/tts',
+      headers: { origin: ORIGIN },
+      payload: {
+        text: 'Welcome to Sayso. This is the demo.',
+        model: 'speech-2.5-hd-preview',
+        voice_setting: { voice_id: 'en-gb-male', vol: 1, pitch: 0, speed: 1 },
+        language_boost: 'Auto',
+        with_transcript: false,
+      },
+    });
+    expect(submitted.json()).toMatchObject({ success: true });
+    const task = await waitForTask(app, (submitted.json() as { task_id: string }).task_id);
+    expect(task.error_message).toBeNull();
+    expect(task.status).toBe('done');
+    const audio = new URL(task.audio_url ?? '');
+    const bytes = (await app.inject({ method: 'GET', url: audio.pathname + audio.search })).rawPayload;
+    expect((await decodeMp3(bytes)).durationMs).toBeGreaterThan(1_000);
+    // The demo voice id never reached the cloud engine.
+    expect(fake.requests.some((request) => JSON.stringify(request).includes('en-gb-male'))).toBe(false);
+  }, 60_000);
 
   it('refuses forged or expired file links', async () => {
     const app = await buildTestApp();

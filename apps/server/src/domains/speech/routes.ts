@@ -21,6 +21,8 @@ export interface SpeechRouteOptions {
 }
 
 const DEFAULT_MODEL_A = 'speech-2.5-hd-preview';
+/** The engine behind the landing demo's voices. */
+const DEMO_ENGINE_ID = 'espeak';
 const PREVIEW_TEXT = 'Hello! This is how I sound. I can read your scripts, stories and lessons aloud.';
 
 const providerARequest = z.object({
@@ -84,11 +86,17 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
     ) {
       // The landing demo (a demo voice, at most 150 characters) is free and anonymous, signed in or
       // not; its tasks belong to no one and are readable by id. Everything else needs a session.
+      // The demo voices are eSpeak voices, so demo tasks run on the embedded engine (free, offline)
+      // whichever engine serves provider A: a cloud engine would not know their ids.
+      const demoEngine = app.engines.byId(DEMO_ENGINE_ID);
       const demo =
-        task.provider === 'A' && options.demoVoiceIds.has(task.voiceId) && task.text.length <= DEMO_MAX_TEXT_LENGTH;
+        task.provider === 'A' &&
+        demoEngine !== undefined &&
+        options.demoVoiceIds.has(task.voiceId) &&
+        task.text.length <= DEMO_MAX_TEXT_LENGTH;
       const userId = demo ? null : (request.user?.id ?? null);
       // A cloned voice is spoken by the engine that made it, whichever engine serves provider A now.
-      let engineId = engineFor(task.provider).id;
+      let engineId = demo && demoEngine ? demoEngine.id : engineFor(task.provider).id;
       if (!demo) {
         if (!request.user) throw new AppError(401, 'User not authenticated. Please log in again.', 'UNAUTHENTICATED');
         const voices = await engineFor(task.provider).listVoices();

@@ -1,7 +1,14 @@
-import ESpeakNg from 'espeak-ng';
-import { encodeMp3, parseWav } from '../../audio/audio.js';
+import { encodeMp3 } from '../../audio/audio.js';
 import { EngineError, type SpeechEngineV1, type SynthesisRequest, type SynthesisResult } from '../speech-engine.js';
-import { cloneLanguage, cloneVoiceId, fitCloneVoice, parseCloneVoiceId, samplePitch } from './clone.js';
+import {
+  analyseSample,
+  cloneEspeakVoice,
+  cloneLanguage,
+  cloneVoiceId,
+  type EspeakVoice,
+  fitCloneVoice,
+} from './clone.js';
+import { runEspeak } from './run.js';
 import { ESPEAK_LANGUAGES, espeakCatalog, espeakVoiceName } from './voices.js';
 
 const WORDS_PER_MINUTE_AT_1X = 175;
@@ -9,17 +16,21 @@ const WORDS_PER_MINUTE_AT_1X = 175;
 const RUN_CHARS = 600;
 export const ESPEAK_MODEL = { model_id: 'espeak-ng', name: 'eSpeak NG (offline)' };
 
-/** The spec's slider values (section 5) mapped onto eSpeak's own controls, around a voice's base pitch. */
+/**
+ * The spec's slider values (section 5) mapped onto eSpeak's own controls, around a voice's base
+ * pitch and speed (a fitted clone has its own).
+ */
 export function espeakArguments(
   request: Pick<SynthesisRequest, 'speed' | 'pitch' | 'volume'>,
   voice: string,
   basePitch = 50,
+  wordsPerMinute = WORDS_PER_MINUTE_AT_1X,
 ): string[] {
   return [
     '-v',
     voice,
     '-s',
-    String(Math.round(WORDS_PER_MINUTE_AT_1X * request.speed)),
+    String(Math.round(wordsPerMinute * request.speed)),
     '-p',
     String(Math.round(Math.min(99, Math.max(0, basePitch + request.pitch * 4.9)))),
     '-a',
@@ -50,12 +61,11 @@ export function createEspeakEngine(): SpeechEngineV1 {
       if (!voice) {
         throw new EngineError('The selected voice is not available. Please select a different voice.', 'invalid_voice');
       }
-      const run = await ESpeakNg({
-        arguments: [...espeakArguments(request, voice.name, voice.basePitch), '-w', '/out.wav', request.text],
-        print: () => {},
-        printErr: () => {},
-      });
-      const { samples, sampleRate } = parseWav(run.FS.readFile('/out.wav'));
+      const { samples, sampleRate } = await runEspeak(
+        espeakArguments(request, voice.name, voice.basePitch, voice.wordsPerMinute),
+        request.text,
+        voice.variant,
+      );
       const warnings =
         request.modelId && request.modelId !== ESPEAK_MODEL.model_id
           ? [`model ${request.modelId} is not offered by eSpeak NG; ${ESPEAK_MODEL.model_id} was used`]
@@ -63,20 +73,11 @@ export function createEspeakEngine(): SpeechEngineV1 {
       return { audio: { format: 'pcm16', samples, sampleRate }, segments: [], warnings };
     },
     async cloneVoice(request) {
-      const targetHz = await samplePitch(request.sample);
-      const spec = await fitCloneVoice(targetHz, cloneLanguage(request.language), request.previewText);
+      const profile = await analyseSample(request.sample);
+      // The fit's last trial speaks the preview text with the final voice at the default sliders.
+      const { spec, preview } = await fitCloneVoice(profile, cloneLanguage(request.language), request.previewText);
       const voiceId = cloneVoiceId(spec);
-      const preview = await this.synthesize({
-        text: request.previewText,
-        voiceId,
-        modelId: null,
-        speed: 1,
-        pitch: 0,
-        volume: 1,
-        language: null,
-      });
-      if (preview.audio.format !== 'pcm16') throw new Error('eSpeak returned audio in an unexpected format');
-      const bytes = await encodeMp3(preview.audio.samples, preview.audio.sampleRate);
+      const bytes = await encodeMp3(preview.samples, preview.sampleRate);
       return { voiceId, name: request.name, approximate: true, preview: { bytes } };
     },
     // An approximate clone is its id; there is nothing to remove on the engine's side.
@@ -84,10 +85,9 @@ export function createEspeakEngine(): SpeechEngineV1 {
   };
 }
 
-/** A preset voice or an approximate clone, as eSpeak's voice name and base pitch. */
-function resolveVoice(voiceId: string): { name: string; basePitch: number } | null {
+/** A preset voice or an approximate clone, as eSpeak's voice name, base pitch, speed and variant file. */
+function resolveVoice(voiceId: string): EspeakVoice | null {
   const preset = espeakVoiceName(voiceId);
-  if (preset) return { name: preset, basePitch: 50 };
-  const clone = parseCloneVoiceId(voiceId);
-  return clone ? { name: `${clone.language}+${clone.variant}`, basePitch: clone.basePitch } : null;
+  if (preset) return { name: preset, basePitch: 50, wordsPerMinute: WORDS_PER_MINUTE_AT_1X };
+  return cloneEspeakVoice(voiceId);
 }

@@ -1,11 +1,17 @@
 // eSpeak NG compiled to WebAssembly: each call runs the command line once, with its own file system.
 declare module 'espeak-ng' {
+  interface ESpeakFileSystem {
+    readFile(path: string): Uint8Array;
+    writeFile(path: string, data: string | Uint8Array): void;
+  }
   interface ESpeakModule {
-    FS: { readFile(path: string): Uint8Array };
+    FS: ESpeakFileSystem;
   }
   export default function ESpeakNg(options: {
     arguments: string[];
     print?: (line: string) => void;
     printErr?: (line: string) => void;
+    /** Emscripten calls this with the module as `this` after the runtime (and its files) is ready, before main. */
+    onRuntimeInitialized?: (this: ESpeakModule) => void;
   }): Promise<ESpeakModule>;
 }

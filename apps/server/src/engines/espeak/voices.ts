@@ -12,7 +12,7 @@ interface VoiceSpec {
 }
 
 /** The preset voices of the embedded engine: eSpeak NG languages and accents with voice variants. */
-const SPECS: VoiceSpec[] = [
+const ORIGINAL_SPECS: VoiceSpec[] = [
   {
     id: 'espeak-en-us-f2',
     name: 'Ava',
@@ -133,6 +133,82 @@ const SPECS: VoiceSpec[] = [
     gender: 'male',
     descriptive: 'measured',
   },
+];
+
+/**
+ * More languages and accents, one line each: eSpeak voice, ISO language, locale, accent, and the
+ * female and male voice (name, eSpeak variant, character); null where the voices above cover it.
+ */
+type Added = [string, string, string, string, [string, string, string] | null, [string, string, string] | null];
+const ADDED: Added[] = [
+  ['fr-fr', 'fr', 'fr-FR', 'french', null, ['Julien', 'm3', 'smooth']],
+  ['fr-be', 'fr', 'fr-BE', 'belgian', ['Margaux', 'f3', 'gentle'], ['Thomas', 'm2', 'easygoing']],
+  ['de', 'de', 'de-DE', 'german', ['Hanna', 'f2', 'clear'], null],
+  ['es', 'es', 'es-ES', 'castilian', null, ['Javier', 'm2', 'confident']],
+  ['es-419', 'es', 'es-419', 'latin american', ['Valentina', 'f1', 'cheerful'], null],
+  ['pt-br', 'pt', 'pt-BR', 'brazilian', null, ['Rafael', 'm3', 'relaxed']],
+  ['pt', 'pt', 'pt-PT', 'european', ['Inês', 'f2', 'elegant'], ['Tiago', 'm1', 'grounded']],
+  ['hi', 'hi', 'hi-IN', 'indian', ['Priya', 'f2', 'kind'], null],
+  ['vi', 'vi', 'vi-VN', 'northern', ['Linh', 'f2', 'gentle'], ['Minh', 'm3', 'steady']],
+  ['ar', 'ar', 'ar-SA', 'standard', ['Layla', 'f1', 'warm'], ['Omar', 'm1', 'measured']],
+  ['yue', 'yue', 'zh-HK', 'cantonese', ['Mei', 'f2', 'bright'], ['Wing', 'm3', 'clear']],
+  ['cmn', 'zh', 'zh-CN', 'mandarin', ['Xiu', 'f2', 'soft'], ['Wei', 'm3', 'calm']],
+  ['nl', 'nl', 'nl-NL', 'dutch', ['Sanne', 'f1', 'friendly'], ['Daan', 'm2', 'direct']],
+  ['id', 'id', 'id-ID', 'indonesian', ['Putri', 'f2', 'cheerful'], ['Budi', 'm3', 'easygoing']],
+  ['it', 'it', 'it-IT', 'italian', ['Giulia', 'f1', 'expressive'], ['Marco', 'm3', 'warm']],
+  ['ja', 'ja', 'ja-JP', 'standard', ['Yui', 'f2', 'polite'], ['Haruto', 'm3', 'calm']],
+  ['ko', 'ko', 'ko-KR', 'seoul', ['Jiwoo', 'f2', 'bright'], ['Minjun', 'm3', 'steady']],
+  ['ru', 'ru', 'ru-RU', 'moscow', ['Anastasia', 'f1', 'composed'], ['Dmitri', 'm1', 'deep']],
+  ['tr', 'tr', 'tr-TR', 'istanbul', ['Elif', 'f2', 'lively'], ['Emre', 'm3', 'friendly']],
+  ['uk', 'uk', 'uk-UA', 'ukrainian', ['Oksana', 'f1', 'warm'], ['Taras', 'm2', 'firm']],
+  ['th', 'th', 'th-TH', 'central', ['Nok', 'f2', 'gentle'], ['Somchai', 'm3', 'calm']],
+  ['pl', 'pl', 'pl-PL', 'polish', ['Zofia', 'f1', 'clear'], ['Jakub', 'm3', 'steady']],
+  ['ro', 'ro', 'ro-RO', 'romanian', ['Ioana', 'f2', 'warm'], ['Andrei', 'm2', 'relaxed']],
+  ['el', 'el', 'el-GR', 'greek', ['Eleni', 'f1', 'expressive'], ['Nikos', 'm3', 'warm']],
+  ['cs', 'cs', 'cs-CZ', 'czech', ['Tereza', 'f2', 'crisp'], ['Jan', 'm1', 'grounded']],
+  ['fi', 'fi', 'fi-FI', 'finnish', ['Aino', 'f1', 'calm'], ['Eero', 'm3', 'steady']],
+  ['bg', 'bg', 'bg-BG', 'bulgarian', ['Maria', 'f2', 'soft'], ['Georgi', 'm2', 'clear']],
+  ['da', 'da', 'da-DK', 'danish', ['Freja', 'f1', 'friendly'], ['Mads', 'm3', 'relaxed']],
+  ['he', 'he', 'he-IL', 'israeli', ['Noa', 'f2', 'bright'], ['Yosef', 'm1', 'measured']],
+  ['ms', 'ms', 'ms-MY', 'malaysian', ['Aisyah', 'f1', 'gentle'], ['Hafiz', 'm3', 'calm']],
+  ['fa', 'fa', 'fa-IR', 'iranian', ['Shirin', 'f2', 'warm'], ['Dariush', 'm1', 'deep']],
+  ['sk', 'sk', 'sk-SK', 'slovak', ['Zuzana', 'f1', 'clear'], ['Martin', 'm2', 'steady']],
+  ['sv', 'sv', 'sv-SE', 'swedish', ['Astrid', 'f2', 'bright'], ['Erik', 'm3', 'calm']],
+  ['hr', 'hr', 'hr-HR', 'croatian', ['Ana', 'f1', 'friendly'], ['Ivan', 'm1', 'firm']],
+  ['hu', 'hu', 'hu-HU', 'hungarian', ['Réka', 'f2', 'lively'], ['Bence', 'm3', 'steady']],
+  ['nb', 'nb', 'nb-NO', 'norwegian', ['Ingrid', 'f1', 'clear'], ['Lars', 'm2', 'relaxed']],
+  ['sl', 'sl', 'sl-SI', 'slovenian', ['Nika', 'f2', 'soft'], ['Luka', 'm3', 'steady']],
+  ['ca', 'ca', 'ca-ES', 'catalan', ['Montse', 'f1', 'warm'], ['Jordi', 'm2', 'bright']],
+  ['ta', 'ta', 'ta-IN', 'tamil', ['Kavya', 'f2', 'gentle'], ['Karthik', 'm3', 'measured']],
+  ['af', 'af', 'af-ZA', 'south african', ['Annelie', 'f1', 'friendly'], ['Pieter', 'm1', 'grounded']],
+];
+
+/** The first catalogue's twelve ids stay as they were (users keep them as preferred voices); later ones follow `espeak-<voice>-<variant>`. */
+const SPECS: VoiceSpec[] = [
+  ...ORIGINAL_SPECS,
+  ...ADDED.flatMap(([espeak, language, locale, accent, female, male]) =>
+    (
+      [
+        [female, 'female'],
+        [male, 'male'],
+      ] as const
+    ).flatMap(([voice, gender]) => {
+      if (!voice) return [];
+      const [name, variant, descriptive] = voice;
+      return [
+        {
+          id: `espeak-${espeak}-${variant}`,
+          name,
+          espeak: `${espeak}+${variant}`,
+          language,
+          locale,
+          accent,
+          gender,
+          descriptive,
+        },
+      ];
+    }),
+  ),
 ];
 
 /** Languages the preset voices speak (ISO 639-1). */
