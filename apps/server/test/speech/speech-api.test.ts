@@ -193,7 +193,7 @@ describe('speech API on the embedded engine', () => {
     const first = await app.inject({ method: 'GET', url: oliver?.preview_url ?? '' });
     expect(first.headers['content-type']).toBe('audio/mpeg');
     expect(mp3Frames(first.rawPayload).seconds).toBeGreaterThan(2);
-    expect(await app.storage.stat('previews/espeak/espeak-en-gb-m3.mp3')).not.toBeNull();
+    expect(await app.storage.stat('previews/espeak/v2/espeak-en-gb-m3.mp3')).not.toBeNull();
     const again = await app.inject({ method: 'GET', url: oliver?.preview_url ?? '' });
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     expect((await app.inject({ method: 'GET', url: '/api/voices/nobody/preview.mp3' })).statusCode).toBe(404);

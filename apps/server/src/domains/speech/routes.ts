@@ -6,6 +6,7 @@ import { creditCost } from '../ledger/credits.js';
 import { findClonedVoice } from '../voices/repository.js';
 import { fileKindFromName, verifyFileSignature } from './file-urls.js';
 import { checkSubmissionLimits, type SpeechLimits } from './limits.js';
+import { previewTextFor } from './preview-texts.js';
 import { renderSpeech } from './render.js';
 import { SPEECH_QUEUE } from './speech-job.js';
 import { taskView } from './task-view.js';
@@ -23,8 +24,6 @@ export interface SpeechRouteOptions {
 const DEFAULT_MODEL_A = 'speech-2.5-hd-preview';
 /** The engine behind the landing demo's voices. */
 const DEMO_ENGINE_ID = 'espeak';
-const PREVIEW_TEXT = 'Hello! This is how I sound. I can read your scripts, stories and lessons aloud.';
-
 const providerARequest = z.object({
   text: z.unknown().optional(),
   model: z.string().optional(),
@@ -57,9 +56,12 @@ const taskParams = z.object({ id: z.string().optional() });
 export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod {
   return async (app) => {
     const engineFor = (provider: 'A' | 'B') => app.engines.forProvider(provider);
+    // The demo's eSpeak engine is searched too: its voices keep their previews when clouds serve A and B.
     async function engineWithVoice(voiceId: string) {
-      for (const engine of new Set([engineFor('B'), engineFor('A')])) {
-        if ((await engine.listVoices()).some((voice) => voice.voice_id === voiceId)) return engine;
+      const demoEngine = app.engines.byId(DEMO_ENGINE_ID);
+      for (const engine of new Set([engineFor('B'), engineFor('A'), ...(demoEngine ? [demoEngine] : [])])) {
+        const voice = (await engine.listVoices()).find((candidate) => candidate.voice_id === voiceId);
+        if (voice) return { engine, voice };
       }
       return null;
     }
@@ -237,12 +239,14 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
       },
       async (request, reply) => {
         const { voiceId } = request.params;
-        const engine = await engineWithVoice(voiceId);
-        if (!engine) throw new AppError(404, 'Voice not found', 'VOICE_NOT_FOUND');
-        const key = `previews/${engine.id}/${voiceId}.mp3`;
+        const found = await engineWithVoice(voiceId);
+        if (!found) throw new AppError(404, 'Voice not found', 'VOICE_NOT_FOUND');
+        const { engine, voice } = found;
+        // 'v2': previews speak the voice's own language (the first ones were all English).
+        const key = `previews/${engine.id}/v2/${voiceId}.mp3`;
         if (!(await app.storage.stat(key))) {
           const sample = await renderSpeech(engine, {
-            text: PREVIEW_TEXT,
+            text: previewTextFor(voice.language),
             voiceId,
             modelId: null,
             speed: 1,
