@@ -68,7 +68,7 @@ describe('the studio on cloud providers (fakes on loopback)', () => {
     await page.getByLabel('Your text').fill(text);
     await page.getByRole('button', { name: 'Generate Voice' }).click();
     const audio = page.getByTestId('result-audio');
-    await audio.waitFor({ timeout: 60_000 });
+    await audio.waitFor({ state: 'attached', timeout: 60_000 });
     await expect
       .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
       .toBeGreaterThan(2);
@@ -107,7 +107,7 @@ describe('the studio on cloud providers (fakes on loopback)', () => {
     await page.getByLabel('Text to speak').fill('The cloud clone speaks this sentence. And this one too.');
     await page.getByRole('button', { name: 'Generate Voice' }).click();
     const audio = page.getByTestId('result-audio');
-    await audio.waitFor({ timeout: 60_000 });
+    await audio.waitFor({ state: 'attached', timeout: 60_000 });
     await expect
       .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
       .toBeGreaterThan(1);

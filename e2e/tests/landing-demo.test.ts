@@ -16,6 +16,55 @@ describe('the landing-page demo', () => {
     await expect
       .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
       .toBeGreaterThan(2);
+    // A full-page shot of a scrolled page paints the sticky header mid-page: start from the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'landing-demo-result');
+  });
+
+  it('answers 429 with a Retry-After once an address has used its hourly demo allowance', async () => {
+    // DEMO_REQUESTS_PER_HOUR defaults to 10 (apps/server/src/config.ts) and the e2e server keeps the
+    // default; the test above spent one. Only this file submits demo speech from 127.0.0.1.
+    const allowance = 10;
+    const page = await newPage();
+    const body = {
+      text: 'Hi.',
+      model: 'speech-2.5-hd-preview',
+      voice_setting: { voice_id: 'en-us-male', vol: 1, pitch: 0, speed: 1 },
+      language_boost: 'Auto',
+      with_transcript: false,
+    };
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof page.request.post>> | null = null;
+    // Bounded by the allowance: nine more are accepted and the tenth refused, or the test fails.
+    for (let sent = 0; sent < allowance && !refused; sent += 1) {
+      const response = await page.request.post('/api/tts', { data: body });
+      statuses.push(response.status());
+      if (response.status() === 429) refused = response;
+    }
+    expect(refused).not.toBeNull();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(allowance - 1);
+    expect(Number(refused?.headers()['retry-after'])).toBeGreaterThan(0);
+    expect(await refused?.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
+
+    // The page says so too, instead of waiting out an hour.
+    await page.goto('/#demo-section');
+    const demo = page.locator('#demo-section');
+    await demo.getByRole('radio', { name: /Marcus/ }).check();
+    await demo.locator('textarea').fill('One more, please.');
+    await demo.getByRole('button', { name: 'Generate Voice' }).click();
+    await demo.getByRole('alert').getByText('Too many requests. Please wait a moment and try again.').waitFor();
+  });
+
+  it('plays a demo voice’s sample', async () => {
+    const page = await newPage();
+    await page.goto('/#demo-section');
+    const demo = page.locator('#demo-section');
+    const preview = page.waitForResponse((response) => response.url().endsWith('/preview.mp3'));
+    await demo.getByRole('button', { name: 'Play sample of Ava' }).click();
+    await demo.getByRole('button', { name: 'Stop sample of Ava' }).waitFor();
+    const response = await preview;
+    expect(new URL(response.url()).pathname).toBe('/api/voices/espeak-en-us-f2/preview.mp3');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('audio/mpeg');
   });
 });

@@ -32,7 +32,8 @@ describe('/dashboard2, the preset-voice studio', () => {
     await signIn(page);
     await page.goto('/dashboard2');
     await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
-    expect(await page.getByTestId('sidebar-credits').innerText()).toBe('10,000');
+    // The figure arrives with the account; until then the sidebar shows a dash.
+    await expect.poll(() => page.getByTestId('sidebar-credits').innerText(), { timeout: 10_000 }).toBe('10,000');
 
     await page.getByRole('button', { name: /Select a Voice/ }).click();
     const modal = page.getByRole('dialog');
@@ -55,15 +56,30 @@ describe('/dashboard2, the preset-voice studio', () => {
     await page.getByLabel('Pitch').fill('2');
     await page.getByLabel('Your text').fill(TEXT);
     expect(await page.getByTestId('character-count').innerText()).toBe('300 characters');
+    const submitted = page.waitForRequest(
+      (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/elevenlabs/tts',
+    );
     await page.getByRole('button', { name: 'Generate Voice' }).click();
+    // The slider values travel with the request.
+    expect((await submitted).postDataJSON()).toMatchObject({ text: TEXT, speed: 1.2, pitch: 2, volume: 1 });
     await page.getByRole('progressbar', { name: 'Generation progress' }).waitFor();
     await screenshot(page, 'dashboard2-generating');
 
     const audio = page.getByTestId('result-audio');
-    await audio.waitFor({ timeout: 60_000 });
+    // The audio element has no controls of its own (the player draws them), so it is attached, not visible.
+    await audio.waitFor({ state: 'attached', timeout: 60_000 });
     await expect
       .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
       .toBeGreaterThan(5);
+    // The audio really plays: after Play the position moves on.
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await expect
+      .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.5);
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    // A full-page shot of a scrolled page paints the sticky header mid-page: start from the top.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'dashboard2-result');
 
     const [download] = await Promise.all([

@@ -43,13 +43,47 @@ describe('polling a task', () => {
     };
     await expect(
       pollTask({ ...base, getTask: answers({ status: 'failed', error_message: 'voice not found' }) }),
-    ).rejects.toThrow('voice not found');
+    ).rejects.toThrow('The selected voice is not available. Please select a different voice.');
     await expect(pollTask({ ...base, getTask: answers({ status: 'completed' }) })).rejects.toThrow(
       'Task completed but no audio URL found',
     );
     await expect(
       pollTask({ ...base, getTask: answers({ status: 'queued' }, new ApiError('Task not found', 404)) }),
     ).rejects.toThrow('Task polling timeout. Please try again with shorter text.');
+  });
+
+  it('applies the failure table to a failed task only, never to its own timeout', async () => {
+    const base = { maxTries: 3, delayMs: () => 5000, wait: noWait };
+    await expect(
+      pollTask({
+        ...base,
+        timeoutMessage: 'Task polling timeout after ~10 minutes. Please try again with shorter text.',
+        getTask: answers({ status: 'queued' }, { status: 'running' }, { status: 'running' }),
+      }),
+    ).rejects.toThrow(/^Task polling timeout after ~10 minutes\. Please try again with shorter text\.$/);
+    await expect(
+      pollTask({ ...base, timeoutMessage: 't', getTask: answers({ status: 'error', error: 'worker timeout' }) }),
+    ).rejects.toThrow(/^Request timed out\. Please try again\.$/);
+    await expect(pollTask({ ...base, timeoutMessage: 't', getTask: answers({ status: 'failed' }) })).rejects.toThrow(
+      /^Task failed$/,
+    );
+  });
+
+  it('waits the schedule’s delay before every attempt', async () => {
+    const waits: number[] = [];
+    await pollTask({
+      getTask: answers(new ApiError('Task not found', 404), {
+        status: 'ready',
+        audio_url: 'https://cdn.example/b.mp3',
+      }),
+      maxTries: 5,
+      delayMs: (attempt) => attempt * 1000,
+      timeoutMessage: 't',
+      wait: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    expect(waits).toEqual([1000, 2000]);
   });
 
   it('stops on other errors at once', async () => {

@@ -31,6 +31,14 @@ describe('task failures', () => {
   ])('maps "%s"', (raw, shown) => {
     expect(friendlyTaskError(raw)).toMatch(shown);
   });
+  it('words a chunk failure exactly as the spec does', () => {
+    expect(friendlyTaskError('tts_chunk_error')).toBe(
+      'Voice processing error: the voice may be corrupted; create a new clone with better audio, use a different voice, or use a file of at least 10 seconds',
+    );
+    // The cloning screen recognises the failure after it has been worded, to show its help list.
+    expect(isVoiceProcessingError(friendlyTaskError('chunk 3 failed'))).toBe(true);
+    expect(isVoiceProcessingError('Request timed out. Please try again.')).toBe(false);
+  });
   it('passes other messages through, and names an empty one', () => {
     expect(friendlyTaskError('disk full')).toBe('disk full');
     expect(friendlyTaskError('')).toBe('Unknown error occurred');
@@ -55,6 +63,13 @@ describe('submission answers', () => {
     expect(() => taskIdFrom({ error: 'bad voice' })).toThrow('TTS Error: bad voice');
     expect(() => taskIdFrom({ ec_code: 1004, msg: 'auth failed' })).toThrow('TTS Error: auth failed');
     expect(() => taskIdFrom({ ec_code: 2013, error: 'param' })).toThrow('TTS Error: param');
+    expect(() => taskIdFrom({ ec_code: '3', msg: '' })).toThrow('Error code: 3');
+  });
+  it('reads the error field before the code and its msg', () => {
+    expect(() => taskIdFrom({ error: 'voice missing', ec_code: 1004, msg: 'auth failed' })).toThrow(
+      /^TTS Error: voice missing$/,
+    );
+    expect(() => taskIdFrom({ error: 'quota', ec_code: 0, task_id: 't' })).toThrow('TTS Error: quota');
     expect(() => taskIdFrom({ ec_code: 7 })).toThrow('Error code: 7');
     expect(taskIdFrom({ ec_code: 0, task_id: 'ok' })).toBe('ok');
   });

@@ -5,7 +5,7 @@ import { listProviderATasks } from '@/features/speech/api/task-list';
 import { pollTask } from '@/features/speech/lib/poll-task';
 import { POLLING, POLLING_TIMEOUT_MESSAGE } from '@/features/speech/lib/polling';
 import { spacedRequest } from '@/features/speech/lib/spaced-request';
-import { friendlyTaskError, generateScreenError } from '@/features/speech/lib/task-errors';
+import { generateScreenError } from '@/features/speech/lib/task-errors';
 import { type TtsResponse, taskIdFrom } from '@/features/speech/lib/tts-response';
 import { findTaskByText } from '../lib/task-search';
 
@@ -76,7 +76,7 @@ export function useCloneGeneration() {
         }, 3_000);
       } catch (error) {
         if (controller.signal.aborted) return;
-        setState({ phase: 'error', message: friendlyTaskError(generateScreenError(error)) });
+        setState({ phase: 'error', message: generateScreenError(error) });
       } finally {
         void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       }

@@ -1,13 +1,12 @@
-import { apiRequest } from '@/lib/api-client';
+import { pollTask } from '@/features/speech/lib/poll-task';
+import { NO_AUDIO_URL_MESSAGE, POLLING, POLLING_TIMEOUT_MESSAGE } from '@/features/speech/lib/polling';
+import { spacedRequest } from '@/features/speech/lib/spaced-request';
+import { ApiError } from '@/lib/api-client';
 
 export const DEMO_MODEL = 'speech-2.5-hd-preview';
 export const SUBMIT_FAILED_MESSAGE = 'Failed to submit TTS request';
 export const GENERATE_FAILED_MESSAGE = 'Failed to generate audio. Please try again.';
-export const POLL_TIMEOUT_MESSAGE = 'Task polling timeout. Please try again with shorter text.';
-
-/** The demo polls at most 60 times, 3 s apart (spec section 4). */
-const DEMO_POLL_ATTEMPTS = 60;
-const DEMO_POLL_DELAY_MS = 3000;
+export const POLL_TIMEOUT_MESSAGE = POLLING_TIMEOUT_MESSAGE;
 
 /** Provider A's speech request with the spec's defaults (spec section 3). */
 export interface DemoSpeechRequest {
@@ -25,13 +24,13 @@ interface SubmitResponse {
   message?: string;
 }
 
-interface TaskResponse {
+interface DemoTask {
   status?: string;
-  progress?: number;
-  audio_url?: string;
-  metadata?: { audio_url?: string };
-  error_message?: string;
-  error?: string;
+  progress?: number | null;
+  audio_url?: string | null;
+  metadata?: { audio_url?: string | null };
+  error_message?: string | null;
+  error?: string | null;
 }
 
 type Request = <T>(path: string, init?: RequestInit) => Promise<T>;
@@ -53,11 +52,9 @@ export function buildDemoRequest(text: string, voiceId: string): DemoSpeechReque
   };
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Submits the demo text and waits for its audio; resolves with the audio URL or throws a user-facing message. */
 export async function onGenerate(text: string, voiceId: string, options: DemoGenerateOptions = {}): Promise<string> {
-  const request = options.request ?? apiRequest;
+  const request = options.request ?? spacedRequest;
   let submitted: SubmitResponse;
   try {
     submitted = await request<SubmitResponse>('/tts', {
@@ -66,29 +63,30 @@ export async function onGenerate(text: string, voiceId: string, options: DemoGen
       body: JSON.stringify(buildDemoRequest(text, voiceId)),
       signal: options.signal,
     });
-  } catch {
+  } catch (error) {
+    // A visitor over the demo's hourly limit learns to wait rather than seeing a bare failure.
+    if (error instanceof ApiError && error.status === 429) throw new Error(error.message);
     throw new Error(SUBMIT_FAILED_MESSAGE);
   }
+  if (submitted.success === false) throw new Error(submitted.message || SUBMIT_FAILED_MESSAGE);
   const taskId = submitted.task_id ?? submitted.id;
-  if (submitted.success === false || !taskId) throw new Error(SUBMIT_FAILED_MESSAGE);
-  return pollDemoTask(taskId, request, options);
-}
+  if (!taskId) throw new Error(SUBMIT_FAILED_MESSAGE);
 
-async function pollDemoTask(taskId: string, request: Request, options: DemoGenerateOptions): Promise<string> {
-  const wait = options.wait ?? sleep;
-  for (let attempt = 0; attempt < DEMO_POLL_ATTEMPTS; attempt += 1) {
-    await wait(DEMO_POLL_DELAY_MS);
-    if (options.signal?.aborted) throw new Error(GENERATE_FAILED_MESSAGE);
-    let task: TaskResponse;
-    try {
-      task = await request<TaskResponse>(`/task/${encodeURIComponent(taskId)}`, { signal: options.signal });
-    } catch {
-      throw new Error(GENERATE_FAILED_MESSAGE);
-    }
-    const audioUrl = task.audio_url ?? task.metadata?.audio_url;
-    if (audioUrl) return audioUrl;
-    if (/fail|error|cancel/i.test(task.status ?? '')) throw new Error(GENERATE_FAILED_MESSAGE);
-    options.onProgress?.(typeof task.progress === 'number' ? task.progress : null);
+  try {
+    const { audioUrl } = await pollTask<DemoTask>({
+      getTask: () => request<DemoTask>(`/task/${encodeURIComponent(taskId)}`, { signal: options.signal }),
+      maxTries: POLLING.demo.maxTries,
+      delayMs: POLLING.demo.delayMs,
+      timeoutMessage: POLL_TIMEOUT_MESSAGE,
+      signal: options.signal,
+      wait: options.wait,
+      onUpdate: (task) => options.onProgress?.(typeof task.progress === 'number' ? task.progress : null),
+    });
+    return audioUrl;
+  } catch (error) {
+    // The poller's own two messages say more than the generic one; anything else is a failed generation.
+    const message = error instanceof Error ? error.message : '';
+    if (message === NO_AUDIO_URL_MESSAGE || message === POLL_TIMEOUT_MESSAGE) throw error;
+    throw new Error(GENERATE_FAILED_MESSAGE);
   }
-  throw new Error(POLL_TIMEOUT_MESSAGE);
 }

@@ -4,9 +4,12 @@ export interface DemoVoice {
   voice_name: string;
   gender: 'female' | 'male';
   tag_list: string[];
-  /** A short recording of the voice; empty until the demo samples are recorded. */
+  /** A short spoken sample: the server's preview of the eSpeak voice behind this demo voice. */
   sample_audio: string;
 }
+
+/** The server renders each preset voice's sample once and serves it here. */
+const preview = (engineVoiceId: string) => `/api/voices/${engineVoiceId}/preview.mp3`;
 
 /** The demo's text limit (spec section 9). */
 export const DEMO_TEXT_LIMIT = 150;
@@ -18,34 +21,34 @@ export const DEMO_VOICES: readonly DemoVoice[] = [
     voice_name: 'Ava',
     gender: 'female',
     tag_list: ['American English', 'Warm', 'Conversational'],
-    sample_audio: '',
+    sample_audio: preview('espeak-en-us-f2'),
   },
   {
     voice_id: 'en-us-male',
     voice_name: 'Marcus',
     gender: 'male',
     tag_list: ['American English', 'Clear', 'Friendly'],
-    sample_audio: '',
+    sample_audio: preview('espeak-en-us-m3'),
   },
   {
     voice_id: 'en-gb-female',
     voice_name: 'Eleanor',
     gender: 'female',
     tag_list: ['British English', 'Crisp', 'Professional'],
-    sample_audio: '',
+    sample_audio: preview('espeak-en-gb-f1'),
   },
   {
     voice_id: 'en-gb-male',
     voice_name: 'Oliver',
     gender: 'male',
     tag_list: ['British English', 'Calm', 'Measured'],
-    sample_audio: '',
+    sample_audio: preview('espeak-en-gb-m3'),
   },
   {
     voice_id: 'en-us-narrator',
     voice_name: 'Narrator',
     gender: 'male',
     tag_list: ['American English', 'Deep', 'Storytelling'],
-    sample_audio: '',
+    sample_audio: preview('espeak-en-us-m1'),
   },
 ];

@@ -1,22 +1,43 @@
-import { Download } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Download, Pause, Play } from 'lucide-react';
+import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
 
 type Source = { kind: 'loading' } | { kind: 'ready'; src: string; fromBlob: boolean };
 
+/** The player's texts (spec section 8, 'Player'). */
+export const PLAYER_TEXT = {
+  loading: 'Loading audio...',
+  mediaError: (message: string) => `Error loading audio: ${message}`,
+  mediaFailed: 'Failed to load audio',
+  playRefused: 'Unable to play audio. Please try downloading instead.',
+  unreachable: 'Unable to load audio. The file might not be accessible.',
+} as const;
+
+const clock = (seconds: number) => {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
+
 /**
- * Plays a generated clip. The audio is fetched without credentials into a local blob (so Download
- * saves it under the spec's file name); if that fetch fails the player falls back to the link.
+ * Plays a generated clip. The audio is fetched cross-origin without credentials into a local blob
+ * (so Download saves it under the spec's file name); if that fetch fails the player falls back to
+ * the direct link. A progress bar over the track shows, and moves, the playback position.
  */
 export function ResultPlayer({ audioUrl }: { audioUrl: string }) {
+  const audio = useRef<HTMLAudioElement>(null);
   const [source, setSource] = useState<Source>({ kind: 'loading' });
   const [error, setError] = useState<string | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const [position, setPosition] = useState({ current: 0, duration: 0 });
 
   useEffect(() => {
     let objectUrl: string | null = null;
     let cancelled = false;
     setSource({ kind: 'loading' });
     setError(null);
-    fetch(audioUrl, { credentials: 'omit' })
+    setPlaying(false);
+    setPosition({ current: 0, duration: 0 });
+    fetch(audioUrl, { credentials: 'omit', mode: 'cors' })
       .then(async (response) => {
         if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
         const blob = await response.blob();
@@ -36,19 +57,96 @@ export function ResultPlayer({ audioUrl }: { audioUrl: string }) {
   if (source.kind === 'loading') {
     return (
       <p role="status" className="text-sm text-muted">
-        Loading audio...
+        {PLAYER_TEXT.loading}
       </p>
     );
   }
+
+  function onMediaError(event: SyntheticEvent<HTMLAudioElement>) {
+    setPlaying(false);
+    // The direct link is already the fallback: when it fails too, the file cannot be reached.
+    if (source.kind === 'ready' && !source.fromBlob) return setError(PLAYER_TEXT.unreachable);
+    const message = event.currentTarget.error?.message;
+    setError(message ? PLAYER_TEXT.mediaError(message) : PLAYER_TEXT.mediaFailed);
+  }
+
+  async function togglePlay() {
+    const element = audio.current;
+    if (!element) return;
+    if (!element.paused) return element.pause();
+    try {
+      await element.play();
+    } catch {
+      setPlaying(false);
+      setError(PLAYER_TEXT.playRefused);
+    }
+  }
+
+  const onTime = (event: SyntheticEvent<HTMLAudioElement>) => {
+    const element = event.currentTarget;
+    setPosition({ current: element.currentTime, duration: Number.isFinite(element.duration) ? element.duration : 0 });
+  };
+
+  const percent = position.duration > 0 ? Math.min(100, (position.current / position.duration) * 100) : 0;
+
   return (
     <div className="space-y-3">
+      <div className="flex items-center gap-3 rounded-control border border-line bg-white p-3 shadow-sm">
+        <button
+          type="button"
+          onClick={() => void togglePlay()}
+          aria-label={playing ? 'Pause' : 'Play'}
+          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent text-white hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+        >
+          {playing ? (
+            <Pause aria-hidden className="h-4 w-4 fill-current" />
+          ) : (
+            <Play aria-hidden className="ml-0.5 h-4 w-4 fill-current" />
+          )}
+        </button>
+        <div className="relative h-2 flex-1 rounded-full bg-accent-soft">
+          <div
+            data-testid="playback-progress"
+            className="pointer-events-none absolute inset-y-0 left-0 rounded-full bg-accent"
+            style={{ width: `${percent}%` }}
+          />
+          {/* The range input lies invisibly over the bar, so the bar can be dragged and moved with the keyboard. */}
+          <input
+            type="range"
+            aria-label="Playback position"
+            aria-valuetext={`${clock(position.current)} of ${clock(position.duration)}`}
+            min={0}
+            max={position.duration || 0}
+            step={0.1}
+            value={position.current}
+            disabled={position.duration === 0}
+            onChange={(event) => {
+              if (audio.current) audio.current.currentTime = Number(event.target.value);
+            }}
+            className="absolute -inset-y-2 inset-x-0 m-0 h-6 w-full cursor-pointer opacity-0 disabled:cursor-default"
+          />
+        </div>
+        <span className="shrink-0 text-xs tabular-nums text-muted">
+          {clock(position.current)} / {clock(position.duration)}
+        </span>
+      </div>
       {/* biome-ignore lint/a11y/useMediaCaption: generated speech has a transcript file rather than a caption track. */}
       <audio
+        ref={audio}
         data-testid="result-audio"
-        controls
         src={source.src}
-        className="w-full"
-        onError={() => setError('Unable to load audio. The file might not be accessible.')}
+        preload="auto"
+        className="hidden"
+        onPlay={() => {
+          setPlaying(true);
+          setError(null);
+        }}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onTimeUpdate={onTime}
+        onLoadedMetadata={onTime}
+        onDurationChange={onTime}
+        onError={onMediaError}
       />
       {error && (
         <p role="alert" className="text-sm text-danger">

@@ -5,7 +5,7 @@ import { creditCost, hasEnoughCredits } from '@/features/account/lib/credits';
 import { getPresetTask, type PresetSpeechRequest, submitPresetSpeech } from '../api/speech-tasks';
 import { pollTask } from '../lib/poll-task';
 import { POLLING, PRESET_STUDIO_TIMEOUT_MESSAGE, progressLabel } from '../lib/polling';
-import { friendlyTaskError, generateScreenError } from '../lib/task-errors';
+import { generateScreenError } from '../lib/task-errors';
 import { taskIdFrom } from '../lib/tts-response';
 
 export type GenerationState =
@@ -53,7 +53,7 @@ export function usePresetGeneration() {
         setState({ phase: 'done', audioUrl });
       } catch (error) {
         if (controller.signal.aborted) return;
-        setState({ phase: 'error', message: friendlyTaskError(generateScreenError(error)) });
+        setState({ phase: 'error', message: generateScreenError(error) });
       } finally {
         // The server captured or released the held credits; show the new figure.
         void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });

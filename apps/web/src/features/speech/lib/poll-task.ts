@@ -1,6 +1,7 @@
 import { ApiError } from '@/lib/api-client';
 import { normalizeAudioUrl } from './audio-url';
 import { NO_AUDIO_URL_MESSAGE, statusKind } from './polling';
+import { friendlyTaskError } from './task-errors';
 
 export interface PolledTask {
   status?: string;
@@ -27,7 +28,7 @@ const isNotFound = (error: unknown) =>
 
 /**
  * Polls a task until it finishes (spec section 4): a 404 or not-found answer counts as an attempt
- * and polling goes on; a failed task throws its error; a finished task without an audio URL throws
+ * and polling goes on; a failed task throws its error as the failure table words it; a finished task without an audio URL throws
  * 'Task completed but no audio URL found'; running out of tries throws the timeout message.
  */
 export async function pollTask<T extends PolledTask>(options: PollOptions<T>): Promise<{ task: T; audioUrl: string }> {
@@ -44,7 +45,8 @@ export async function pollTask<T extends PolledTask>(options: PollOptions<T>): P
     }
     options.onUpdate?.(task);
     const kind = statusKind(task.status);
-    if (kind === 'failed') throw new Error(task.error_message || task.error || 'Task failed');
+    // The failure table of spec section 8 is for a failed task's own message, and only for it.
+    if (kind === 'failed') throw new Error(friendlyTaskError(task.error_message || task.error || 'Task failed'));
     if (kind === 'finished') {
       const url = task.audio_url || task.metadata?.audio_url;
       if (!url) throw new Error(NO_AUDIO_URL_MESSAGE);

@@ -4,6 +4,8 @@ import { ApiError, apiRequest } from '@/lib/api-client';
 export const CALL_SPACING_MS = 1_000;
 export const DEFAULT_RETRY_AFTER_S = 5;
 const MAX_RATE_LIMIT_RETRIES = 3;
+/** A 429 asking for a longer wait than this is an hourly or daily limit: say so rather than hang. */
+export const MAX_RETRY_AFTER_S = 30;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -21,9 +23,9 @@ function takeTurn(): Promise<void> {
   return turn;
 }
 
-function retryAfterMs(error: ApiError): number {
+function retryAfterSeconds(error: ApiError): number {
   const seconds = Number(error.retryAfter);
-  return (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_RETRY_AFTER_S) * 1000;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_RETRY_AFTER_S;
 }
 
 export async function spacedRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -33,7 +35,10 @@ export async function spacedRequest<T>(path: string, init: RequestInit = {}): Pr
       return await apiRequest<T>(path, init);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 429 || attempt >= MAX_RATE_LIMIT_RETRIES) throw error;
-      await sleep(retryAfterMs(error));
+      const seconds = retryAfterSeconds(error);
+      // The error carries the server's own message, which the screen shows.
+      if (seconds > MAX_RETRY_AFTER_S) throw error;
+      await sleep(seconds * 1000);
     }
   }
 }

@@ -1,9 +1,15 @@
 /** The spec's task failure table (section 8): what a person sees for each kind of failure. */
+export const VOICE_PROCESSING_MESSAGE =
+  'Voice processing error: the voice may be corrupted; create a new clone with better audio, use a different voice, or use a file of at least 10 seconds';
+
+/**
+ * Applies only to the error message of a task that failed (status error or failed): polling
+ * timeouts, missing audio URLs and submission errors keep their own words.
+ */
 const RULES: { test: RegExp; message: string }[] = [
   {
     test: /tts_chunk_error|chunk/i,
-    message:
-      'Voice processing error: the voice may be corrupted. Create a new clone with better audio, use a different voice, or use a file of at least 10 seconds.',
+    message: VOICE_PROCESSING_MESSAGE,
   },
   { test: /text too long|exceeds max/i, message: 'The text is too long. Please use shorter text.' },
   {
@@ -20,9 +26,12 @@ export function friendlyTaskError(message: string | null | undefined): string {
   return RULES.find((rule) => rule.test.test(message))?.message ?? message;
 }
 
-/** Whether the failure is the corrupted-voice kind, for which the cloning screen lists remedies. */
+/**
+ * Whether the failure is the corrupted-voice kind, for which the cloning screen lists remedies;
+ * true for the raw task error and for the message already mapped by friendlyTaskError.
+ */
 export const isVoiceProcessingError = (message: string | null | undefined): boolean =>
-  Boolean(message && RULES[0]?.test.test(message));
+  Boolean(message && (message === VOICE_PROCESSING_MESSAGE || RULES[0]?.test.test(message)));
 
 /** The generate screens' wording for an error thrown while generating (spec section 8). */
 export function generateScreenError(error: unknown, fallback = 'Failed to generate voice'): string {

@@ -12,12 +12,12 @@ export interface TtsResponse {
  * 'TTS Error: ' + error; a non-zero `ec_code` as 'TTS Error: ' + msg, else error, else 'Error code: N'.
  */
 export function taskIdFrom(response: TtsResponse): string | null {
+  // The spec checks `error` first: with both an error and a non-zero code, the error is shown.
+  if (response.error) throw new Error(`TTS Error: ${response.error}`);
   const code = response.ec_code === undefined ? 0 : Number(response.ec_code);
   if (code !== 0 && !Number.isNaN(code)) {
     if (response.msg) throw new Error(`TTS Error: ${response.msg}`);
-    if (response.error) throw new Error(`TTS Error: ${response.error}`);
     throw new Error(`Error code: ${code}`);
   }
-  if (response.error) throw new Error(`TTS Error: ${response.error}`);
   return response.task_id ?? response.id ?? null;
 }
