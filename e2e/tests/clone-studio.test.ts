@@ -3,11 +3,78 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { spokenSampleWav } from '../../apps/server/test/helpers/samples.js';
+import { silentWav, spokenSampleWav } from '../../apps/server/test/helpers/samples.js';
 import { openSignInPopup, signUpLocally, uniqueName } from '../support/accounts.js';
 import { expectAccessible, screenshot, useBrowser, VIEWPORTS } from '../support/browser.js';
 
 const { newPage } = useBrowser();
+
+/** Where a PCM WAV's samples start, and how many bytes make a second of them. */
+function wavLayout(wav: Buffer) {
+  const dataAt = wav.indexOf('data', 12, 'ascii');
+  if (dataAt < 0 || wav.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAV file');
+  return { dataStart: dataAt + 8, byteRate: wav.readUInt32LE(28), blockAlign: wav.readUInt16LE(32) };
+}
+
+/** The length of a PCM WAV file's sound in seconds, from the bytes actually present. */
+function wavSeconds(wav: Buffer): number {
+  const { dataStart, byteRate } = wavLayout(wav);
+  return (wav.length - dataStart) / byteRate;
+}
+
+/** Appends silence to a PCM WAV until it lasts `seconds`, and rewrites the header's sizes to match. */
+function padWav(wav: Buffer, seconds: number): Buffer {
+  const { dataStart, byteRate, blockAlign } = wavLayout(wav);
+  const wanted = Math.round((seconds * byteRate) / blockAlign) * blockAlign;
+  const data = wav.subarray(dataStart);
+  const padded = Buffer.concat([wav.subarray(0, dataStart), data, Buffer.alloc(Math.max(0, wanted - data.length))]);
+  padded.writeUInt32LE(padded.length - 8, 4);
+  padded.writeUInt32LE(padded.length - dataStart, dataStart - 4);
+  return padded;
+}
+
+/** A real spoken sample of 15 seconds: eSpeak's reading (about 12.5 s) followed by silence. */
+async function fifteenSecondSample(voice: string, pitch: number): Promise<Buffer> {
+  return padWav(await spokenSampleWav(voice, pitch), 15);
+}
+
+/** Writes bytes to a temporary file with the given name and returns its path. */
+async function tempFile(name: string, bytes: Buffer | string): Promise<string> {
+  const file = path.join(tmpdir(), `${uniqueName('upload')}-${name}`);
+  await writeFile(file, bytes);
+  return file;
+}
+
+/** Full-page shots start at the top, so the sticky header is not painted into the middle. */
+async function pageShot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, name);
+}
+
+/**
+ * Holds the conversion's decode (the second decode of the upload: the first one measures the
+ * duration) until `release` runs, so the modal can be seen mid-conversion on any machine speed.
+ */
+async function holdConversionDecode(page: Page): Promise<{ release: () => Promise<void> }> {
+  await page.evaluate(() => {
+    const scope = window as unknown as { releaseDecode?: () => void };
+    const decode = AudioContext.prototype.decodeAudioData;
+    let calls = 0;
+    AudioContext.prototype.decodeAudioData = function (this: AudioContext, data: ArrayBuffer) {
+      calls += 1;
+      if (calls !== 2) return decode.call(this, data);
+      return new Promise<void>((resolve) => {
+        scope.releaseDecode = resolve;
+      }).then(() => decode.call(this, data));
+    };
+  });
+  return {
+    release: async () => {
+      await page.waitForFunction(() => typeof (window as { releaseDecode?: unknown }).releaseDecode === 'function');
+      await page.evaluate(() => (window as unknown as { releaseDecode: () => void }).releaseDecode());
+    },
+  };
+}
 
 const TEXT = 'My cloned voice reads this text aloud, sentence by sentence, so the transcript has several cues. '
   .repeat(6)
@@ -30,26 +97,33 @@ async function signIn(page: Page) {
 describe('/dashboard3, the cloning studio', () => {
   it('converts a WAV sample, creates a voice, speaks 500 characters with it, and deletes it', async () => {
     // A real 15-second speech sample, made here by the local engine and saved as WAV.
+    const sample = await fifteenSecondSample('en-gb+m3', 40);
+    expect(Math.abs(wavSeconds(sample) - 15)).toBeLessThanOrEqual(0.5);
     const samplePath = path.join(tmpdir(), `${uniqueName('sample')}.wav`);
-    await writeFile(samplePath, await spokenSampleWav('en-gb+m3', 40));
+    await writeFile(samplePath, sample);
 
     const page = await newPage();
     await signIn(page);
     await page.goto('/dashboard3');
     await page.getByRole('heading', { name: 'Sayso', level: 1 }).waitFor();
-    await screenshot(page, 'dashboard3-empty');
+    await pageShot(page, 'dashboard3-empty');
     await expectAccessible(page);
 
+    const held = await holdConversionDecode(page);
     await page.getByTestId('sample-input').setInputFiles(samplePath);
     const conversion = page.getByRole('dialog', { name: 'Converting Audio File' });
-    await conversion.waitFor();
+    await conversion.getByText('Loading the audio...').waitFor();
+    // Until the conversion completes it can be cancelled with the X.
+    expect(await conversion.getByRole('button', { name: 'Close' }).isVisible()).toBe(true);
     await screenshot(page, 'dashboard3-converting', { fullPage: false });
-    await conversion.getByText('Complete!').waitFor({ timeout: 30_000 });
+    await held.release();
+    // Encoding in the page took up to 20 s on a loaded two-core machine.
+    await conversion.getByText('Complete!').waitFor({ timeout: 60_000 });
     await conversion.waitFor({ state: 'detached' });
     expect(await page.getByTestId('loaded-file-name').innerText()).toMatch(/\.mp3$/);
     expect(await page.getByLabel('Voice name').inputValue()).toBe(path.basename(samplePath, '.wav'));
     await page.getByLabel('Voice name').fill('Studio voice');
-    await screenshot(page, 'dashboard3-file-loaded');
+    await pageShot(page, 'dashboard3-file-loaded');
 
     await page.getByRole('button', { name: 'Create Voice' }).click();
     await page.getByText('Voice Created Successfully').waitFor({ timeout: 30_000 });
@@ -67,17 +141,24 @@ describe('/dashboard3, the cloning studio', () => {
     expect(await page.getByTestId('clone-character-count').innerText()).toBe('500 / 5000 characters');
     await page.getByRole('button', { name: 'Generate Voice' }).click();
     const audio = page.getByTestId('result-audio');
-    await audio.waitFor({ timeout: 60_000 });
+    await audio.waitFor({ state: 'attached', timeout: 60_000 });
     await expect
       .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
       .toBeGreaterThan(5);
+    // The result really plays: pressing Play moves the audio's clock forward.
+    const result = page.getByRole('region', { name: 'Text and result' });
+    await result.getByRole('button', { name: 'Play' }).click();
+    await expect
+      .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0.5);
+    await result.getByRole('button', { name: 'Pause' }).click();
     await page.getByText('Transcript', { exact: true }).click();
     await page
       .getByRole('list', { name: 'Transcript' })
       .getByText(/My cloned voice reads this text aloud/)
       .first()
       .waitFor();
-    await screenshot(page, 'dashboard3-result');
+    await pageShot(page, 'dashboard3-result');
     expect(await page.getByTestId('clone-sidebar-credits').innerText()).toBe('9,500');
 
     await page.getByRole('button', { name: 'Cloned Voices' }).click();
@@ -88,7 +169,7 @@ describe('/dashboard3, the cloning studio', () => {
       .getByRole('dialog', { name: 'Your Cloned Voices' })
       .getByText('No cloned voices yet. Create your first voice clone!')
       .waitFor();
-  });
+  }, 150_000);
 
   it('turns a WebM video sample, recorded in the browser, into MP3 and creates a voice from it', async () => {
     const wav = await spokenSampleWav('en-us+m3', 50);
@@ -144,12 +225,87 @@ describe('/dashboard3, the cloning studio', () => {
 
     await page.getByTestId('sample-input').setInputFiles(videoPath);
     const conversion = page.getByRole('dialog', { name: 'Converting Audio File' });
-    await conversion.getByText('Complete!').waitFor({ timeout: 30_000 });
+    await conversion.getByText('Complete!').waitFor({ timeout: 60_000 });
     await conversion.waitFor({ state: 'detached' });
     expect(await page.getByTestId('loaded-file-name').innerText()).toBe(`${path.basename(videoPath, '.webm')}.mp3`);
     await page.getByRole('button', { name: 'Create Voice' }).click();
     await page.getByText('Voice Created Successfully').waitFor({ timeout: 30_000 });
-  }, 90_000);
+  }, 150_000);
+
+  it('refuses bad uploads and incomplete voices with the spec’s messages, in the spec’s order', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto('/dashboard3');
+    const input = page.getByTestId('sample-input');
+    const alert = page.getByRole('alert');
+    const refused = async (name: string, bytes: Buffer | string, message: string) => {
+      await input.setInputFiles(await tempFile(name, bytes));
+      await alert.getByText(message, { exact: true }).waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('loaded-file-name').count()).toBe(0);
+    };
+
+    // Upload checks: format, size, too short, too long, unreadable.
+    await refused('holiday.mov', 'moov', 'Unsupported file format: MOV. Please upload a valid audio or video file.');
+    await refused('huge.wav', silentWav(656, 16_000), 'File size exceeds 20MB limit.');
+    await refused('five-seconds.wav', silentWav(5), 'Audio file must be at least 10 seconds long.');
+    // 301 s at 8 kHz, mono, 16-bit: about 4.8 MB, under the size limit.
+    await refused('long.wav', silentWav(301), 'Audio file must be no longer than 5 minutes (300 seconds).');
+    // Named .mp3 but holding text: the browser cannot decode it, so its length cannot be read.
+    await refused(
+      'notes.mp3',
+      'These are meeting notes, not audio.\n'.repeat(40),
+      "Unable to read audio file. Please make sure it's a valid audio file.",
+    );
+
+    // Create-voice checks with a loaded file.
+    await input.setInputFiles(await tempFile('quiet.wav', silentWav(11)));
+    await page.getByTestId('loaded-file-name').waitFor({ timeout: 30_000 });
+    const create = page.getByRole('button', { name: 'Create Voice' });
+    await page.getByLabel('Voice name').fill('');
+    await create.click();
+    await alert.getByText('Please enter a voice name.', { exact: true }).waitFor();
+    await page.getByLabel('Voice name').fill('Quiet voice');
+    await page.getByLabel('Sample text').fill('');
+    await create.click();
+    await alert.getByText('Please enter sample text.', { exact: true }).waitFor();
+    await page.getByLabel('Sample text').fill('Hello, this is my voice.');
+    // The network edge answers the clone request with an empty body: no voice id comes back.
+    await page.route('**/api/voice/clone', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }),
+    );
+    await create.click();
+    await alert
+      .getByText('Voice creation response invalid - no voice ID returned. Please contact support.', { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await page.unroute('**/api/voice/clone');
+
+    // Five saved voices: the limit is checked before anything else about the form.
+    const sample = await fifteenSecondSample('en-us+f2', 60);
+    for (let i = 1; i <= 5; i += 1) {
+      const response = await page.request.post('/api/voice/clone', {
+        multipart: {
+          audio: { name: `voice-${i}.wav`, mimeType: 'audio/wav', buffer: sample },
+          voice_name: `Saved ${i}`,
+          language_tag: 'English',
+          preview_text: 'Hello there.',
+          need_noise_reduction: 'true',
+        },
+        timeout: 30_000,
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    }
+    await page.reload();
+    await page.getByRole('button', { name: 'Cloned Voices' }).click();
+    const voices = page.getByRole('dialog', { name: 'Your Cloned Voices' });
+    await voices.getByText('5 / 5 voices saved').waitFor();
+    await page.keyboard.press('Escape');
+    await voices.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Create Voice' }).click();
+    const limit = page.getByRole('dialog', { name: 'Voice Limit Reached' });
+    await limit.getByText('You have reached the maximum limit of 5 cloned voices').waitFor();
+    await limit.getByRole('button', { name: 'Cancel' }).click();
+    await limit.waitFor({ state: 'detached' });
+  }, 120_000);
 
   it('refuses a file that is not audio with the spec’s message (on a phone-sized screen)', async () => {
     const page = await newPage(VIEWPORTS.mobile);

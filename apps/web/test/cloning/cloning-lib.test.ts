@@ -1,11 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cloneVoice, DEFAULT_PREVIEW_TEXT, readCloneAnswer } from '@/features/cloning/api/clone-voice';
-import { createVoiceProblem } from '@/features/cloning/lib/create-voice-checks';
+import {
+  createVoiceFailure,
+  createVoiceProblem,
+  NO_VOICE_ID_MESSAGE,
+  voicesRequestFailure,
+} from '@/features/cloning/lib/create-voice-checks';
 import { generateProblem } from '@/features/cloning/lib/generate-checks';
 import { CLONE_LANGUAGES, greetingFor, languageLabel } from '@/features/cloning/lib/languages';
 import { findTaskByText, sameText, TASK_NOT_FOUND_MESSAGE } from '@/features/cloning/lib/task-search';
-import { isAcceptedFile, validateUpload } from '@/features/cloning/lib/upload-validation';
+import { isAcceptedFile, PICKER_ACCEPT, validateUpload } from '@/features/cloning/lib/upload-validation';
 import { resetSpacing } from '@/features/speech/lib/spaced-request';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 
 const fileOf = (name: string, size = 1_000, type = '') => {
   const file = new File([new Uint8Array(Math.min(size, 10))], name, { type });
@@ -14,13 +20,43 @@ const fileOf = (name: string, size = 1_000, type = '') => {
 };
 
 describe('upload checks, in the spec’s order', () => {
-  it('accepts by extension or media type and names an unsupported extension in capitals', async () => {
-    expect(isAcceptedFile(fileOf('a.mov'))).toBe(true);
+  it('accepts the spec’s nine extensions whatever the media type', () => {
+    for (const extension of ['mp3', 'wav', 'ogg', 'm4a', 'webm', 'flac', 'aac', 'wma', 'opus']) {
+      expect(isAcceptedFile(fileOf(`a.${extension.toUpperCase()}`)), extension).toBe(true);
+    }
+  });
+
+  it('accepts any audio/ media type and the three video types, whatever the name', () => {
     expect(isAcceptedFile(fileOf('clip', 10, 'video/webm'))).toBe(true);
-    expect(isAcceptedFile(fileOf('notes.txt', 10, 'text/plain'))).toBe(false);
-    expect(await validateUpload(fileOf('notes.txt', 10, 'text/plain'), async () => 30)).toBe(
+    expect(isAcceptedFile(fileOf('clip.mp4', 10, 'video/mp4'))).toBe(true);
+    expect(isAcceptedFile(fileOf('clip.ogv', 10, 'video/ogg'))).toBe(true);
+    expect(isAcceptedFile(fileOf('voice.mpeg', 10, 'audio/mpeg'))).toBe(true);
+  });
+
+  it('refuses video containers the picker lists but the spec does not accept, naming them in capitals', async () => {
+    for (const [name, type] of [
+      ['a.mov', 'video/quicktime'],
+      ['a.avi', 'video/x-msvideo'],
+      ['a.wmv', 'video/x-ms-wmv'],
+      ['a.flv', 'video/x-flv'],
+      ['a.mkv', 'video/x-matroska'],
+      ['a.mp4', ''],
+      ['a.mpeg', 'video/mpeg'],
+    ] as const) {
+      expect(isAcceptedFile(fileOf(name, 10, type)), name).toBe(false);
+    }
+    const read = vi.fn(async () => 30);
+    expect(await validateUpload(fileOf('holiday.mov', 10, 'video/quicktime'), read)).toBe(
+      'Unsupported file format: MOV. Please upload a valid audio or video file.',
+    );
+    expect(await validateUpload(fileOf('notes.txt', 10, 'text/plain'), read)).toBe(
       'Unsupported file format: TXT. Please upload a valid audio or video file.',
     );
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('still offers the spec’s list in the file picker', () => {
+    expect(PICKER_ACCEPT).toBe('.wav,.mp3,.mpeg,.mp4,.m4a,.avi,.mov,.wmv,.flv,.mkv,.webm');
   });
 
   it('checks size before it reads the audio, then readability, then 10-300 seconds', async () => {
@@ -64,6 +100,56 @@ describe('create-voice checks, in the spec’s order', () => {
     });
   }
   it('lets a complete form through', () => expect(createVoiceProblem(ready)).toBeNull());
+});
+
+describe('what the page shows when a cloning request fails', () => {
+  it('hides unexpected server failures behind “Failed to create voice. Please try again.”', () => {
+    expect(createVoiceFailure(new ApiError('provider A returned 502: upstream exploded', 502))).toBe(
+      'Failed to create voice. Please try again.',
+    );
+    expect(createVoiceFailure(new ApiError('relation "cloned_voices" does not exist', 500))).toBe(
+      'Failed to create voice. Please try again.',
+    );
+    expect(createVoiceFailure('strange')).toBe('Failed to create voice. Please try again.');
+  });
+
+  it('keeps the spec’s own upload and create messages from the server or the helper', () => {
+    for (const message of [
+      'File too large. Maximum size: 20MB, your file: 20.01MB',
+      'Unsupported file format: MP4. Please upload a valid audio or video file.',
+      "Unable to read audio file. Please make sure it's a valid audio file.",
+      'Audio file must be at least 10 seconds long.',
+      'Audio file must be no longer than 5 minutes (300 seconds).',
+      'The uploaded file is empty. Please select a valid audio file.',
+      'Audio file is required and must be a valid File object',
+      'Voice name is required',
+      NO_VOICE_ID_MESSAGE,
+      NETWORK_ERROR_MESSAGE,
+    ]) {
+      expect(createVoiceFailure(new ApiError(message, 400))).toBe(message);
+    }
+    expect(createVoiceFailure(new Error(NO_VOICE_ID_MESSAGE))).toBe(NO_VOICE_ID_MESSAGE);
+  });
+
+  it('opens the Voice Limit popup when the server counts five voices', () => {
+    expect(createVoiceFailure(new ApiError('You have reached the maximum limit of 5 cloned voices', 409))).toBe(
+      'limit',
+    );
+  });
+
+  it('asks to log in again on 401 when creating, loading or deleting', () => {
+    const expired = new ApiError('Not signed in', 401);
+    expect(createVoiceFailure(expired)).toBe('User not authenticated. Please log in again.');
+    expect(voicesRequestFailure(expired, 'Failed to load cloned voices.')).toBe(
+      'User not authenticated. Please log in again.',
+    );
+    expect(voicesRequestFailure(new ApiError('boom', 500), 'Failed to load cloned voices.')).toBe(
+      'Failed to load cloned voices.',
+    );
+    expect(
+      voicesRequestFailure(new ApiError('Voice not found', 404), 'Failed to delete voice. Please try again.'),
+    ).toBe('Failed to delete voice. Please try again.');
+  });
 });
 
 describe('/dashboard3 generate checks', () => {

@@ -12,6 +12,8 @@ export interface ModalDialogProps {
   actions: ReactNode;
   /** While a request runs the dialog cannot be dismissed: Escape, the overlay and the close button do nothing. */
   busy?: boolean;
+  /** Whether the close button shows; a dialog that closes itself (a finished conversion) hides it. */
+  closable?: boolean;
 }
 
 /** The one centred modal of the app: focus is trapped inside, Escape and the close button dismiss it, and it is labelled by its title. */
@@ -23,6 +25,7 @@ export function ModalDialog({
   children,
   actions,
   busy = false,
+  closable = true,
 }: ModalDialogProps) {
   const changeOpen = (next: boolean) => {
     if (!busy) onOpenChange(next);
@@ -39,13 +42,15 @@ export function ModalDialog({
           <Dialog.Description className="mt-2 text-sm text-muted">{description}</Dialog.Description>
           {children}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{actions}</div>
-          <Dialog.Close
-            aria-label="Close"
-            disabled={busy}
-            className="absolute top-4 right-4 rounded-control p-1.5 text-muted hover:bg-accent-soft hover:text-ink disabled:opacity-40"
-          >
-            <X aria-hidden className="h-5 w-5" />
-          </Dialog.Close>
+          {closable && (
+            <Dialog.Close
+              aria-label="Close"
+              disabled={busy}
+              className="absolute top-4 right-4 rounded-control p-1.5 text-muted hover:bg-accent-soft hover:text-ink disabled:opacity-40"
+            >
+              <X aria-hidden className="h-5 w-5" />
+            </Dialog.Close>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -14,12 +14,20 @@ import { UploadZone } from '@/features/cloning/components/upload-zone';
 import { VoiceLimitDialog } from '@/features/cloning/components/voice-limit-dialog';
 import { useCloneGeneration } from '@/features/cloning/hooks/use-clone-generation';
 import {
-  CONVERSION_CANCELLED,
   type ConversionProgress,
+  conversionErrorMessage,
   convertToMp3,
   readDuration,
 } from '@/features/cloning/lib/audio-conversion';
-import { createVoiceProblem, MAX_SAMPLE_TEXT, NO_VOICE_ID_MESSAGE } from '@/features/cloning/lib/create-voice-checks';
+import {
+  createVoiceFailure,
+  createVoiceProblem,
+  DELETE_FAILED_MESSAGE,
+  LOAD_VOICES_FAILED_MESSAGE,
+  MAX_SAMPLE_TEXT,
+  NO_VOICE_ID_MESSAGE,
+  voicesRequestFailure,
+} from '@/features/cloning/lib/create-voice-checks';
 import { generateProblem, MAX_CLONE_TEXT } from '@/features/cloning/lib/generate-checks';
 import { CLONE_LANGUAGES, type CloneLanguage, greetingFor, languageLabel } from '@/features/cloning/lib/languages';
 import { baseName, extensionOf, validateUpload } from '@/features/cloning/lib/upload-validation';
@@ -81,8 +89,8 @@ export default function CloneStudioPage() {
     return () => clearTimeout(timer);
   }, [useNotice]);
   useEffect(() => {
-    if (voices.isError) setError('Failed to load cloned voices.');
-  }, [voices.isError]);
+    if (voices.isError) setError(voicesRequestFailure(voices.error, LOAD_VOICES_FAILED_MESSAGE));
+  }, [voices.isError, voices.error]);
 
   const clearFile = () => {
     setFile(null);
@@ -122,11 +130,7 @@ export default function CloneStudioPage() {
     } catch (conversionError) {
       setConversion(null);
       setFile(null);
-      setError(
-        conversionError instanceof Error && conversionError.message === CONVERSION_CANCELLED
-          ? CONVERSION_CANCELLED
-          : "Unable to read audio file. Please make sure it's a valid audio file.",
-      );
+      setError(conversionErrorMessage(conversionError));
     }
   }
 
@@ -164,9 +168,9 @@ export default function CloneStudioPage() {
       });
       await queryClient.invalidateQueries({ queryKey: clonedVoicesQuery.queryKey });
     } catch (createError) {
-      const message = createError instanceof Error ? createError.message : '';
-      if (/maximum limit of 5/.test(message)) setLimitOpen(true);
-      else setError(message || 'Failed to create voice. Please try again.');
+      const failure = createVoiceFailure(createError);
+      if (failure === 'limit') setLimitOpen(true);
+      else setError(failure);
     } finally {
       setCreating(false);
     }
@@ -193,8 +197,8 @@ export default function CloneStudioPage() {
       await deleteClonedVoice(voice.voiceId);
       if (selected?.id === voice.voiceId) setSelected(null);
       await queryClient.invalidateQueries({ queryKey: clonedVoicesQuery.queryKey });
-    } catch {
-      setError('Failed to delete voice. Please try again.');
+    } catch (deleteError) {
+      setError(voicesRequestFailure(deleteError, DELETE_FAILED_MESSAGE));
     }
   }
 

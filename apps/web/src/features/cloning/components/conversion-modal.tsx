@@ -35,6 +35,7 @@ export function ConversionModal({
   return (
     <ModalDialog
       open
+      closable={!complete}
       onOpenChange={(open) => {
         if (!open && !complete) onCancel();
       }}

@@ -1,3 +1,5 @@
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+
 export const MAX_SAMPLE_TEXT = 300;
 export const MAX_VOICES = 5;
 
@@ -23,3 +25,49 @@ export function createVoiceProblem(state: CreateVoiceState): string | 'limit' | 
 }
 
 export const NO_VOICE_ID_MESSAGE = 'Voice creation response invalid - no voice ID returned. Please contact support.';
+
+export const NOT_AUTHENTICATED_MESSAGE = 'User not authenticated. Please log in again.';
+export const CREATE_FAILED_MESSAGE = 'Failed to create voice. Please try again.';
+export const LOAD_VOICES_FAILED_MESSAGE = 'Failed to load cloned voices.';
+export const DELETE_FAILED_MESSAGE = 'Failed to delete voice. Please try again.';
+
+/** The spec's own upload and create-voice messages: shown as they are when the server (or helper) sends them. */
+const SPEC_MESSAGES = new Set([
+  NO_VOICE_ID_MESSAGE,
+  'File size exceeds 20MB limit.',
+  'Audio file must be at least 10 seconds long.',
+  'Audio file must be no longer than 5 minutes (300 seconds).',
+  "Unable to read audio file. Please make sure it's a valid audio file.",
+  'Please upload an audio file first.',
+  'Please enter a voice name.',
+  'Please enter sample text.',
+  'Sample text must be 300 characters or less.',
+  'Invalid file object. Please upload the file again.',
+  'The uploaded file is empty. Please select a valid audio file.',
+  'Audio file is required and must be a valid File object',
+  'Voice name is required',
+  NETWORK_ERROR_MESSAGE,
+]);
+const SPEC_PATTERNS = [
+  /^File too large\. Maximum size: 20MB, your file: [\d.]+MB$/,
+  /^Unsupported file format: \w*\. Please upload a valid audio or video file\.$/,
+];
+
+const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : null);
+
+/**
+ * What the page shows when creating a voice fails: 'limit' opens the Voice Limit popup, a 401 asks
+ * to log in again, the spec's own upload and create messages pass through, and anything else (a
+ * provider outage, a server bug) becomes the spec's generic 'Failed to create voice' line.
+ */
+export function createVoiceFailure(error: unknown): string | 'limit' {
+  if (statusOf(error) === 401) return NOT_AUTHENTICATED_MESSAGE;
+  const message = error instanceof Error ? error.message : '';
+  if (/maximum limit of 5 cloned voices/.test(message)) return 'limit';
+  if (SPEC_MESSAGES.has(message) || SPEC_PATTERNS.some((pattern) => pattern.test(message))) return message;
+  return CREATE_FAILED_MESSAGE;
+}
+
+/** Loading or deleting voices failed: a 401 asks to log in again, anything else gets the given spec line. */
+export const voicesRequestFailure = (error: unknown, fallback: string) =>
+  statusOf(error) === 401 ? NOT_AUTHENTICATED_MESSAGE : fallback;
