@@ -414,7 +414,8 @@ export default function CloneStudioPage() {
                   <p>"{createdNotice.name}" is selected and ready to speak.</p>
                   {createdNotice.approximate && (
                     <p className="mt-1 text-xs">
-                      On this server, clones are approximate: the voice is fitted to your sample's measured pitch.
+                      On this server, clones are approximate: the voice is fitted to your sample's measured pitch, pitch
+                      range, voice depth and speaking rate.
                     </p>
                   )}
                   {createdNotice.short && (
