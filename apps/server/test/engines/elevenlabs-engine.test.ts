@@ -165,6 +165,11 @@ describe('ElevenLabs failures', () => {
       'The speech service has run out of balance. Please contact support.',
     ],
     [
+      401,
+      { detail: { status: 'quota_exceeded', message: 'This request exceeds your quota.' } },
+      'The speech service has run out of balance. Please contact support.',
+    ],
+    [
       422,
       { detail: [{ loc: ['body', 'text'], msg: 'bad', type: 'value_error' }] },
       'Invalid input. Please check your text and voice selection.',
@@ -185,8 +190,53 @@ describe('ElevenLabs failures', () => {
     );
   });
 
-  it('reports a truncated answer as a failure, not as audio', async () => {
+  it('reports a truncated answer as an unreadable answer, not as audio', async () => {
     fake.fail('/v1/text-to-speech', { kind: 'truncated' });
-    await expect(engine().synthesize(request())).rejects.toBeInstanceOf(EngineError);
+    const failure = engine().synthesize(request());
+    await expect(failure).rejects.toBeInstanceOf(EngineError);
+    await expect(failure).rejects.toThrow('The speech service sent an unreadable answer. Please try again.');
+  });
+});
+
+describe('ElevenLabs answers read both ways', () => {
+  it('reads a voice’s character from a `description` label as well as a `descriptive` one, and keeps a preview link', async () => {
+    const before = { ...fake.state };
+    Object.assign(fake.state, { labelKey: 'description', previewUrls: true });
+    try {
+      const voices = await engine().listVoices();
+      const george = voices.find((voice) => voice.voice_id === 'JBFqnCBsd6RMkjVDRZzb');
+      expect(george).toMatchObject({
+        descriptive: 'warm',
+        preview_url: `${fake.url}/previews/JBFqnCBsd6RMkjVDRZzb.mp3`,
+      });
+    } finally {
+      Object.assign(fake.state, before);
+    }
+    const plain = (await engine().listVoices()).find((voice) => voice.voice_id === 'JBFqnCBsd6RMkjVDRZzb');
+    expect(plain).toMatchObject({ descriptive: 'warm', preview_url: null });
+  });
+});
+
+describe('ElevenLabs clones that fail half-way', () => {
+  it('deletes the voice ElevenLabs made when its preview cannot be spoken', async () => {
+    fake.requests.length = 0;
+    const voicesBefore = new Set(fake.voices.keys());
+    fake.fail('/v1/text-to-speech', {
+      kind: 'error',
+      status: 500,
+      detail: { detail: { type: 'internal_error', message: 'boom' } },
+    });
+    await expect(
+      engine({ maxRetries: 0 }).cloneVoice?.({
+        sample: await spokenSampleWav(),
+        sampleFileName: 'sample.wav',
+        name: 'No preview',
+        language: 'english',
+        previewText: 'Hello, this is my voice.',
+        noiseReduction: false,
+      }),
+    ).rejects.toThrow('Failed to create voice. Please try again.');
+    expect(fake.requests.at(-1)?.method).toBe('DELETE');
+    expect(new Set(fake.voices.keys())).toEqual(voicesBefore);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { renderSpeech } from '../../src/domains/speech/render.js';
-import { createMinimaxEngine } from '../../src/engines/minimax/minimax-engine.js';
+import { minimaxLanguageBoost } from '../../src/engines/minimax/language-boost.js';
+import { createMinimaxEngine, type MinimaxOptions } from '../../src/engines/minimax/minimax-engine.js';
 import { EngineError, type SynthesisRequest } from '../../src/engines/speech-engine.js';
 import { type FakeMinimax, startFakeMinimax } from '../fakes/fake-minimax.js';
 import { spokenSampleWav } from '../helpers/samples.js';
@@ -15,20 +16,41 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-/** The adapter against the fake; its waits are recorded instead of slept, except a real timeout. */
-const engine = (timeoutMs = 10_000) =>
+/**
+ * The adapter against the fake; its waits are recorded and cut to a few milliseconds (a real pause,
+ * so polling leaves the fake, in this same process, time to make the audio).
+ */
+const engine = (timeoutMs = 10_000, overrides: Partial<MinimaxOptions> = {}) =>
   createMinimaxEngine({
     apiKey: fake.apiKey,
     baseUrl: fake.url,
     defaultModel: 'speech-2.5-hd-preview',
-    pollIntervalMs: 5,
+    pollIntervalMs: 20,
     http: {
       timeoutMs,
       sleep: async (ms) => {
         waits.push(ms);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(ms, 20)));
       },
     },
+    ...overrides,
   });
+
+/** An adapter that sends anything over 100 characters through the async API, so short texts test it quickly. */
+const asyncEngine = (overrides: Partial<MinimaxOptions> = {}) => engine(10_000, { asyncAboveChars: 100, ...overrides });
+const LONG =
+  'Text for the asynchronous path, kept short so the fake makes it quickly. It has two sentences, and both are spoken.';
+
+/** Runs `body` with some of the fake's settings changed, and puts them back afterwards. */
+async function withFakeState(changes: Partial<FakeMinimax['state']>, body: () => Promise<void>) {
+  const before = { ...fake.state };
+  Object.assign(fake.state, changes);
+  try {
+    await body();
+  } finally {
+    Object.assign(fake.state, before);
+  }
+}
 
 const request = (overrides: Partial<SynthesisRequest> = {}): SynthesisRequest => ({
   text: 'Hello from the MiniMax adapter.',
@@ -110,16 +132,16 @@ describe('the MiniMax adapter on the wire', () => {
   }, 180_000);
 
   it('resumes its provider job after a crash instead of paying for a second one', async () => {
-    const text = 'A long text whose first run dies after the provider accepted it. '.repeat(60).trim();
+    const text = 'A long text whose first run dies after the provider accepted it. '.repeat(3).trim();
     const saved: string[] = [];
     fake.requests.length = 0;
-    await engine().synthesize(
+    await asyncEngine().synthesize(
       request({ text, checkpoint: { saved: null, save: async (ref) => void saved.push(ref) } }),
     );
-    expect(saved).toEqual([expect.stringMatching(/^minimax-async:\d+$/)]);
+    expect(saved).toEqual([expect.stringMatching(/^minimax-async:\d+(:\d+)?$/)]);
     // The rerun of the same task comes with the saved reference and creates nothing new.
     fake.requests.length = 0;
-    const rerun = await engine().synthesize(
+    const rerun = await asyncEngine().synthesize(
       request({ text, checkpoint: { saved: saved[0] ?? null, save: async () => {} } }),
     );
     expect(rerun.audio.format).toBe('mp3');
@@ -220,23 +242,26 @@ describe('MiniMax failures', () => {
   });
 
   it('ends async tasks that fail, expire or never finish with the right messages', async () => {
-    const long = request({ text: 'Long text for the asynchronous path. '.repeat(100).trim() });
-    fake.state.asyncOutcome = 'Failed';
-    await expect(engine().synthesize(long)).rejects.toThrow(
-      'The speech service could not make this audio. Please try again.',
-    );
-    fake.state.asyncOutcome = 'Expired';
-    await expect(engine().synthesize(long)).rejects.toThrow('Request timed out. Please try again.');
-    fake.state.asyncOutcome = 'Processing';
-    const patient = createMinimaxEngine({
-      apiKey: fake.apiKey,
-      baseUrl: fake.url,
-      defaultModel: 'speech-2.5-hd-preview',
-      pollIntervalMs: 10,
-      asyncDeadlineMs: 300,
+    const long = request({ text: LONG });
+    await withFakeState({ asyncOutcome: 'Failed' }, async () => {
+      await expect(asyncEngine().synthesize(long)).rejects.toThrow(
+        'The speech service could not make this audio. Please try again.',
+      );
     });
-    await expect(patient.synthesize(long)).rejects.toThrow('Request timed out. Please try again.');
-    fake.state.asyncOutcome = 'Success';
+    await withFakeState({ asyncOutcome: 'Expired' }, async () => {
+      await expect(asyncEngine().synthesize(long)).rejects.toThrow('Request timed out. Please try again.');
+    });
+    await withFakeState({ asyncOutcome: 'Processing' }, async () => {
+      const patient = createMinimaxEngine({
+        apiKey: fake.apiKey,
+        baseUrl: fake.url,
+        defaultModel: 'speech-2.5-hd-preview',
+        asyncAboveChars: 100,
+        pollIntervalMs: 10,
+        asyncDeadlineMs: 300,
+      });
+      await expect(patient.synthesize(long)).rejects.toThrow('Request timed out. Please try again.');
+    });
   });
 
   it('refuses a wrong key with the configuration message', async () => {
@@ -244,5 +269,156 @@ describe('MiniMax failures', () => {
     await expect(wrongKey.synthesize(request())).rejects.toThrow(
       'The speech service is not configured correctly. Please contact support.',
     );
+  });
+});
+
+describe('MiniMax models and languages', () => {
+  it('sends the configured model when a request names the spec’s default, and a named model as is', async () => {
+    await withFakeState({ acceptedModels: new Set(['speech-2.8-hd', 'speech-2.6-turbo']) }, async () => {
+      const configured = engine(10_000, { defaultModel: 'speech-2.8-hd' });
+      fake.requests.length = 0;
+      await configured.synthesize(request({ modelId: 'speech-2.5-hd-preview' }));
+      await configured.synthesize(request({ modelId: null }));
+      await configured.synthesize(request({ modelId: 'speech-2.6-turbo' }));
+      expect(fake.requests.map((entry) => entry.json?.model)).toEqual([
+        'speech-2.8-hd',
+        'speech-2.8-hd',
+        'speech-2.6-turbo',
+      ]);
+      // A strict MiniMax refuses a model it does not know, with its invalid-parameters code.
+      await expect(configured.synthesize(request({ modelId: 'speech-9-imaginary' }))).rejects.toThrow(
+        'Invalid input. Please check your text and voice selection.',
+      );
+    });
+  });
+
+  it('maps every clone-screen language to a value of MiniMax’s language_boost list', () => {
+    const cloneScreen =
+      'english vietnamese arabic cantonese chinese dutch french german indonesian italian japanese korean ' +
+      'portuguese russian spanish turkish ukrainian thai polish romanian greek czech finnish hindi bulgarian ' +
+      'danish hebrew malay persian slovak swedish croatian filipino hungarian norwegian slovenian catalan ' +
+      'nynorsk tamil afrikaans';
+    const mapped = cloneScreen.split(' ').map((language) => minimaxLanguageBoost(language));
+    expect(mapped).toHaveLength(40);
+    expect(mapped).not.toContain('auto');
+    expect(mapped.slice(0, 5)).toEqual(['English', 'Vietnamese', 'Arabic', 'Chinese,Yue', 'Chinese']);
+  });
+
+  it.each([
+    ['cantonese', 'Chinese,Yue'],
+    ['chinese', 'Chinese'],
+    ['english', 'English'],
+    ['English', 'English'],
+    ['Auto', 'auto'],
+    ['klingon', 'auto'],
+    [null, 'auto'],
+  ])('sends language %s as language_boost %s, which the fake’s list accepts', async (language, boost) => {
+    fake.requests.length = 0;
+    const result = await engine().synthesize(request({ language }));
+    expect(result.audio.format).toBe('mp3');
+    expect(fake.requests.find((entry) => entry.path === '/v1/t2a_v2')?.json?.language_boost).toBe(boost);
+  });
+
+  it('is refused by the fake when it sends a language_boost outside MiniMax’s list', async () => {
+    // The fake's check is what makes the mapping above meaningful: a raw product name fails there.
+    const response = await fetch(`${fake.url}/v1/t2a_v2`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'speech-2.8-hd',
+        text: 'Hello.',
+        voice_setting: { voice_id: 'English_Graceful_Lady' },
+        language_boost: 'Cantonese',
+      }),
+    });
+    expect(((await response.json()) as { base_resp: { status_code: number } }).base_resp.status_code).toBe(2013);
+  });
+});
+
+describe('MiniMax answers read both ways, and unreadable ones', () => {
+  it('polls a task whose id is a string and whose status is lower case', async () => {
+    await withFakeState({ taskIdType: 'string', statusCase: 'lower' }, async () => {
+      fake.requests.length = 0;
+      const result = await asyncEngine().synthesize(request({ text: LONG }));
+      expect(result.audio.format).toBe('mp3');
+      expect(fake.requests.filter((entry) => entry.path === '/v1/query/t2a_async_query_v2').length).toBeGreaterThan(1);
+    });
+  });
+
+  it('falls back to the file id given at creation when the query’s success names none', async () => {
+    await withFakeState({ queryFileId: false }, async () => {
+      fake.requests.length = 0;
+      const result = await asyncEngine().synthesize(request({ text: LONG }));
+      expect(result.segments.length).toBeGreaterThan(0);
+      const retrieve = fake.requests.find((entry) => entry.path === '/v1/files/retrieve');
+      expect(retrieve?.query.file_id).toMatch(/^[1-9]\d*$/);
+    });
+  });
+
+  it('sleeps between polls even when success comes without any file id, until its deadline', async () => {
+    await withFakeState({ queryFileId: false, createFileId: false }, async () => {
+      fake.requests.length = 0;
+      const slept: number[] = [];
+      const patient = asyncEngine({
+        pollIntervalMs: 25,
+        asyncDeadlineMs: 300,
+        http: {
+          sleep: async (ms) => {
+            slept.push(ms);
+            await new Promise((resolve) => setTimeout(resolve, ms));
+          },
+        },
+      });
+      await expect(patient.synthesize(request({ text: LONG }))).rejects.toThrow('Request timed out. Please try again.');
+      const polls = fake.requests.filter((entry) => entry.path === '/v1/query/t2a_async_query_v2').length;
+      // Without a sleep per poll this loop runs thousands of queries in 300 ms.
+      expect(polls).toBeLessThanOrEqual(14);
+      expect(slept.filter((ms) => ms === 25).length).toBeGreaterThanOrEqual(polls - 1);
+    });
+  });
+
+  it('reads MiniMax’s envelope from an HTTP error status: 1039 is not retried, 1002 is after Retry-After', async () => {
+    fake.requests.length = 0;
+    fake.fail('/v1/t2a_v2', { kind: 'http', status: 400, code: 1039 });
+    await expect(engine().synthesize(request())).rejects.toThrow('The text is too long. Please use shorter text.');
+    expect(fake.requests).toHaveLength(1);
+    waits.length = 0;
+    fake.fail('/v1/t2a_v2', { kind: 'http', status: 429, code: 1002, retryAfter: '2' });
+    expect((await engine().synthesize(request())).audio.format).toBe('mp3');
+    expect(waits).toEqual([2_000]);
+  });
+
+  it('fails clearly on unreadable subtitles and on a cut-off tar, not as an unreachable service', async () => {
+    await withFakeState({ subtitles: 'malformed' }, async () => {
+      await expect(engine().synthesize(request())).rejects.toThrow(
+        'The speech service sent unreadable subtitles. Please try again.',
+      );
+    });
+    await withFakeState({ asyncOutput: 'truncated-tar' }, async () => {
+      await expect(asyncEngine().synthesize(request({ text: LONG }))).rejects.toThrow(
+        'The speech service returned unreadable audio. Please try again.',
+      );
+    });
+  });
+});
+
+describe('MiniMax clones that fail half-way', () => {
+  it('deletes the voice MiniMax made when its preview cannot be downloaded', async () => {
+    fake.requests.length = 0;
+    fake.fail('/download/', { kind: 'http', status: 404 });
+    await expect(
+      engine().cloneVoice?.({
+        sample: await spokenSampleWav(),
+        sampleFileName: 'sample.wav',
+        name: 'Lost preview',
+        language: 'english',
+        previewText: 'Hello, this is my voice.',
+        noiseReduction: false,
+      }),
+    ).rejects.toThrow('Failed to create voice. Please try again.');
+    const made = fake.requests.find((entry) => entry.path === '/v1/voice_clone')?.json?.voice_id;
+    expect(made).toEqual(expect.any(String));
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/delete_voice', json: { voice_id: made } });
+    expect(fake.clonedVoices.has(String(made))).toBe(false);
   });
 });

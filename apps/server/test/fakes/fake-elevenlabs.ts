@@ -93,6 +93,12 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
   const faults: { path: string; fault: ElevenLabsFault }[] = [];
   const voices = new Map(PRESET_VOICES.map((voice) => [voice.voice_id, voice]));
   const deleted: string[] = [];
+  const state = {
+    /** The label naming a voice's character: documented both as `descriptive` and as `description`. */
+    labelKey: 'descriptive' as 'descriptive' | 'description',
+    /** Whether voices come with a preview link or, as some do, with null. */
+    previewUrls: false,
+  };
 
   async function speak(voice: FakeVoice, text: string, speed: number) {
     const run = await ESpeakNg({
@@ -124,11 +130,15 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
       return [
         200,
         {
-          voices: [...voices.values()].map(({ espeak: _espeak, ...voice }) => ({
-            ...voice,
-            description: `${voice.name}, a fake voice`,
-            preview_url: null,
-          })),
+          voices: [...voices.values()].map(({ espeak: _espeak, labels, ...voice }) => {
+            const { descriptive, ...rest } = labels;
+            return {
+              ...voice,
+              labels: descriptive === undefined ? rest : { ...rest, [state.labelKey]: descriptive },
+              description: `${voice.name}, a fake voice`,
+              preview_url: state.previewUrls ? `${server.url}/previews/${voice.voice_id}.mp3` : null,
+            };
+          }),
         },
       ];
     }
@@ -239,6 +249,7 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
     requests,
     deleted,
     voices,
+    state,
     fail(path: string, fault: ElevenLabsFault) {
       faults.push({ path, fault });
     },

@@ -18,7 +18,8 @@ export interface RecordedRequest {
 
 export type Fault =
   | { kind: 'code'; code: number; message?: string }
-  | { kind: 'http'; status: number; retryAfter?: string }
+  /** An HTTP error status; with `code`, the body is MiniMax's `base_resp` envelope instead of plain JSON. */
+  | { kind: 'http'; status: number; retryAfter?: string; code?: number }
   | { kind: 'slow'; ms: number }
   | { kind: 'truncated' }
   | { kind: 'malformed' };
@@ -30,6 +31,16 @@ const SYSTEM_VOICES: Record<string, { name: string; espeak: string; description:
   Spanish_Narrator: { name: 'Narrator', espeak: 'es+m1', description: ['A Spanish narrator.'] },
   'male-qn-qingse': { name: '青涩青年音色', espeak: 'cmn+m3', description: ['A young male voice.'] },
 };
+
+/** MiniMax's documented `language_boost` values (shared/reference/providers.md); anything else is 2013. */
+const LANGUAGE_BOOSTS = new Set(
+  (
+    'Chinese|Chinese,Yue|English|Arabic|Russian|Spanish|French|Portuguese|German|Turkish|Dutch|Ukrainian|' +
+    'Vietnamese|Indonesian|Japanese|Italian|Korean|Thai|Polish|Romanian|Greek|Czech|Finnish|Hindi|Bulgarian|' +
+    'Danish|Hebrew|Malay|Persian|Slovak|Swedish|Croatian|Filipino|Hungarian|Norwegian|Slovenian|Catalan|' +
+    'Nynorsk|Tamil|Afrikaans|auto'
+  ).split('|'),
+);
 
 const VOICE_ID_RULE = /^[A-Za-z][A-Za-z0-9_-]{6,254}[A-Za-z0-9]$/;
 
@@ -45,13 +56,24 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
   const files = new Map<string, { bytes: Buffer; purpose: string; name: string; type: string }>();
   const clonedVoices = new Map<string, { espeak: string }>();
   const deletedVoices = new Set<string>();
-  const asyncTasks = new Map<string, { pollsLeft: number; fileId: string | null }>();
+  const asyncTasks = new Map<string, { pollsLeft: number; fileId: string; ready: boolean }>();
   const state = {
+    /** Strict-model mode: when set, only these models are accepted (others answer 2013). */
+    acceptedModels: null as Set<string> | null,
+    /** The async task id's documented type (string) or the one the documentation's example shows. */
+    taskIdType: 'number' as 'number' | 'string',
+    /** Async status spelling: 'Success' as documented, or 'success'. */
+    statusCase: 'title' as 'title' | 'lower',
+    /** Whether the file id is given at creation and in the query's success answer. */
+    createFileId: true,
+    queryFileId: true,
+    /** Whether sync subtitles are a JSON list or something unreadable. */
+    subtitles: 'json' as 'json' | 'malformed',
     /** How async tasks end, and after how many queries. */
     asyncOutcome: 'Success' as 'Success' | 'Failed' | 'Expired' | 'Processing',
     pollsBeforeDone: 2,
-    /** The async output: a tar with audio, titles and extra, or the bare audio file. */
-    asyncOutput: 'tar' as 'tar' | 'bare',
+    /** The async output: a tar with audio, titles and extra, the bare audio file, or a cut-off tar. */
+    asyncOutput: 'tar' as 'tar' | 'bare' | 'truncated-tar',
     /** Whether a clone's preview comes back as a link or, as it sometimes does, as "". */
     cloneDemo: 'link' as 'link' | 'empty',
   };
@@ -90,8 +112,13 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
     return { mp3: await encodeMp3(samples, sampleRate), durationMs, titles };
   }
 
+  let fileCount = 0;
+  const reserveFileId = () => {
+    fileCount += 1;
+    return String(Date.now() * 1000 + fileCount);
+  };
   const storeFile = (bytes: Buffer, purpose: string, name: string, type = 'application/octet-stream') => {
-    const id = String(Date.now() * 1000 + files.size);
+    const id = reserveFileId();
     files.set(id, { bytes, purpose, name, type });
     return id;
   };
@@ -111,6 +138,14 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
       return 'pitch must be an integer in [-12, 12]';
     return null;
   }
+  /** The checks every speech and clone body gets: a model MiniMax knows, a language_boost from its list. */
+  function checkModelAndLanguage(json: Record<string, unknown>): object | null {
+    if (json.model !== undefined && state.acceptedModels && !state.acceptedModels.has(String(json.model)))
+      return failure(2013, `invalid params, model ${String(json.model)} is not supported`);
+    if (json.language_boost !== undefined && !LANGUAGE_BOOSTS.has(String(json.language_boost)))
+      return failure(2013, 'invalid params, language_boost');
+    return null;
+  }
   const voiceKnown = (voiceId: string) => voiceId in SYSTEM_VOICES || clonedVoices.has(voiceId);
 
   async function route(request: RecordedRequest, raw: IncomingMessage, body: Buffer): Promise<object | Buffer> {
@@ -121,6 +156,8 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
         if (typeof json.text !== 'string' || !json.text.trim())
           return failure(2013, 'invalid params, text is required');
         if (json.text.length >= 10_000) return failure(2013, 'invalid params, text length must be less than 10000');
+        const refused = checkModelAndLanguage(json);
+        if (refused) return refused;
         const problem = checkVoiceSetting(json.voice_setting);
         if (problem) return failure(2013, `invalid params, ${problem}`);
         const setting = json.voice_setting as { voice_id: string; speed?: number; vol?: number; pitch?: number };
@@ -133,7 +170,11 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
           pitch: setting.pitch ?? 0,
         });
         const subtitleId = json.subtitle_enable
-          ? storeFile(Buffer.from(JSON.stringify(spoken.titles)), 'subtitle', 'subtitle.json')
+          ? storeFile(
+              Buffer.from(state.subtitles === 'json' ? JSON.stringify(spoken.titles) : '[{"text": "cut'),
+              'subtitle',
+              'subtitle.json',
+            )
           : null;
         return ok({
           data: {
@@ -158,37 +199,61 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
         if (typeof json.text !== 'string' || !json.text.trim())
           return failure(2013, 'invalid params, text is required');
         if (json.text.length > 50_000) return failure(2013, 'invalid params, text too long');
+        const refused = checkModelAndLanguage(json);
+        if (refused) return refused;
         const problem = checkVoiceSetting(json.voice_setting);
         if (problem) return failure(2013, `invalid params, ${problem}`);
         const setting = json.voice_setting as { voice_id: string; speed?: number; vol?: number; pitch?: number };
         if (!voiceKnown(setting.voice_id)) return failure(20132, 'invalid samples or voice_id');
         const taskId = Date.now() + asyncTasks.size;
-        const task: { pollsLeft: number; fileId: string | null } = { pollsLeft: state.pollsBeforeDone, fileId: null };
+        // The output's file id is known at creation, as MiniMax's answer carries it.
+        const task = { pollsLeft: state.pollsBeforeDone, fileId: reserveFileId(), ready: false };
         asyncTasks.set(String(taskId), task);
         // Like the real service, the task is accepted at once and made in the background.
         const text = json.text;
         const voiceSetting = { speed: setting.speed ?? 1, vol: setting.vol ?? 1, pitch: setting.pitch ?? 0 };
-        void speak(setting.voice_id, text, voiceSetting).then((spoken) => {
-          const output =
-            state.asyncOutput === 'tar'
-              ? writeTar([
-                  { name: 'output.mp3', bytes: spoken.mp3 },
-                  { name: 'output.titles', bytes: Buffer.from(JSON.stringify(spoken.titles)) },
-                  { name: 'output.extra', bytes: Buffer.from(JSON.stringify({ audio_length: spoken.durationMs })) },
-                ])
-              : spoken.mp3;
-          task.fileId = storeFile(output, 't2a_async', state.asyncOutput === 'tar' ? 'output.tar' : 'output.mp3');
+        // Documented as a string; the documentation's example shows a number: the fake sends either.
+        const accepted = ok({
+          task_id: state.taskIdType === 'number' ? taskId : String(taskId),
+          file_id: state.createFileId ? Number(task.fileId) : 0,
+          usage_characters: text.length,
         });
-        // Documented as a string; the documentation's example shows a number: the fake sends a number.
-        return ok({ task_id: taskId, file_id: 0, usage_characters: text.length });
+        // A task that will end Failed or Expired never needs its audio, so none is made for it.
+        if (state.asyncOutcome !== 'Success') return accepted;
+        void speak(setting.voice_id, text, voiceSetting).then((spoken) => {
+          const tar = () =>
+            writeTar([
+              { name: 'output.mp3', bytes: spoken.mp3 },
+              { name: 'output.titles', bytes: Buffer.from(JSON.stringify(spoken.titles)) },
+              { name: 'output.extra', bytes: Buffer.from(JSON.stringify({ audio_length: spoken.durationMs })) },
+            ]);
+          const output =
+            state.asyncOutput === 'bare'
+              ? spoken.mp3
+              : state.asyncOutput === 'tar'
+                ? tar()
+                : tar().subarray(0, 512 + Math.floor(spoken.mp3.length / 2));
+          const name = state.asyncOutput === 'bare' ? 'output.mp3' : 'output.tar';
+          files.set(task.fileId, { bytes: output, purpose: 't2a_async', name, type: 'application/octet-stream' });
+          task.ready = true;
+        });
+        return accepted;
       }
       case '/v1/query/t2a_async_query_v2': {
         const task = asyncTasks.get(request.query.task_id ?? '');
         if (!task) return failure(2013, 'invalid params, task not found');
         task.pollsLeft -= 1;
-        const waiting = task.pollsLeft > 0 || task.fileId === null || state.asyncOutcome === 'Processing';
+        const waiting =
+          task.pollsLeft > 0 ||
+          state.asyncOutcome === 'Processing' ||
+          (state.asyncOutcome === 'Success' && !task.ready);
         const status = waiting ? 'Processing' : state.asyncOutcome;
-        return ok({ task_id: request.query.task_id, status, file_id: status === 'Success' ? Number(task.fileId) : 0 });
+        const success = status === 'Success' && state.queryFileId;
+        return ok({
+          task_id: request.query.task_id,
+          status: state.statusCase === 'title' ? status : status.toLowerCase(),
+          ...(success ? { file_id: Number(task.fileId) } : {}),
+        });
       }
       case '/v1/files/retrieve': {
         const id = request.query.file_id ?? '';
@@ -234,6 +299,8 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
         if (seconds < 10 || seconds > 300) return failure(2037, 'voice clone sample duration too short or too long');
         if (json.text !== undefined && typeof json.model !== 'string')
           return failure(2013, 'invalid params, model is required with text');
+        const refused = checkModelAndLanguage(json);
+        if (refused) return refused;
         clonedVoices.set(voiceId, { espeak: 'en-us+f2' });
         let demo = '';
         if (typeof json.text === 'string' && json.text && state.cloneDemo === 'link') {
@@ -290,20 +357,26 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
       json: isJson ? (JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>) : null,
       form: null,
     };
+    const faultIndex = faults.findIndex((entry) => url.pathname.startsWith(entry.path));
+    const fault = faultIndex >= 0 ? faults.splice(faultIndex, 1)[0]?.fault : undefined;
+    if (fault?.kind === 'http') {
+      if (!url.pathname.startsWith('/download/')) requests.push(recorded);
+      const body = fault.code === undefined ? '{"error":"injected"}' : JSON.stringify(failure(fault.code, 'injected'));
+      response
+        .writeHead(fault.status, {
+          'content-type': 'application/json',
+          ...(fault.retryAfter ? { 'retry-after': fault.retryAfter } : {}),
+        })
+        .end(body);
+      return;
+    }
+    // Downloads are pre-signed links: no key, no envelope, and not recorded as API calls.
     if (url.pathname.startsWith('/download/')) {
       const file = files.get(url.pathname.slice('/download/'.length));
       response.writeHead(file ? 200 : 404).end(file?.bytes ?? 'gone');
       return;
     }
     requests.push(recorded);
-    const faultIndex = faults.findIndex((entry) => url.pathname.startsWith(entry.path));
-    const fault = faultIndex >= 0 ? faults.splice(faultIndex, 1)[0]?.fault : undefined;
-    if (fault?.kind === 'http') {
-      response
-        .writeHead(fault.status, fault.retryAfter ? { 'retry-after': fault.retryAfter } : {})
-        .end('{"error":"injected"}');
-      return;
-    }
     if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     if (fault?.kind === 'code') {
       response

@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 // One retry keeps the server-error case quick; the SDK's own backoff runs for real.
-const appOnElevenLabs = (): Promise<FastifyInstance> =>
+const appOnElevenLabs = (overrides: { timeoutSeconds?: number; maxRetries?: number } = {}): Promise<FastifyInstance> =>
   buildTestApp({
     engines: [
       createEspeakEngine(),
@@ -27,6 +27,7 @@ const appOnElevenLabs = (): Promise<FastifyInstance> =>
         baseUrl: fake.url,
         defaultModel: 'eleven_multilingual_v2',
         maxRetries: 1,
+        ...overrides,
       }),
     ],
   });
@@ -81,7 +82,7 @@ describe('provider B served by ElevenLabs (against the fake)', () => {
     expect(await credits(app, user.cookie)).toBe(before - text.length);
   });
 
-  const faults: [string, ElevenLabsFault[], string][] = [
+  const faults: [string, ElevenLabsFault[], string, { timeoutSeconds?: number; maxRetries?: number }?][] = [
     [
       'an unknown voice',
       [{ kind: 'error', status: 404, detail: { detail: { status: 'voice_not_found', message: 'gone' } } }],
@@ -117,10 +118,22 @@ describe('provider B served by ElevenLabs (against the fake)', () => {
       ],
       'The speech service failed (HTTP 503). Please try again.',
     ],
+    [
+      'an answer slower than the timeout',
+      [{ kind: 'slow', ms: 1_800 }],
+      'Request timed out. Please try again.',
+      { timeoutSeconds: 1, maxRetries: 0 },
+    ],
+    [
+      'a truncated answer',
+      [{ kind: 'truncated' }],
+      'The speech service sent an unreadable answer. Please try again.',
+      { maxRetries: 0 },
+    ],
   ];
-  for (const [label, injected, message] of faults) {
+  for (const [label, injected, message, engineOptions] of faults) {
     it(`ends the task after ${label} with the mapped message, every credit back and no files`, async () => {
-      const app = await appOnElevenLabs();
+      const app = await appOnElevenLabs(engineOptions);
       const user = await signedInUser(app);
       const before = await credits(app, user.cookie);
       for (const fault of injected) fake.fail('/v1/text-to-speech', fault);
@@ -134,4 +147,26 @@ describe('provider B served by ElevenLabs (against the fake)', () => {
       await expectLedgerInvariants(app.db);
     });
   }
+
+  it('waits out a 429 with Retry-After, then finishes the task and charges its credits once', async () => {
+    const app = await appOnElevenLabs();
+    const user = await signedInUser(app);
+    const before = await credits(app, user.cookie);
+    fake.requests.length = 0;
+    fake.fail('/v1/text-to-speech', {
+      kind: 'error',
+      status: 429,
+      retryAfter: '1',
+      detail: { detail: { type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'slow down' } },
+    });
+    const text = 'Patience is rewarded.';
+    const started = Date.now();
+    const submitted = await speak(app, user.cookie, text);
+    const task = await waitForTask(app, (submitted.json() as { task_id: string }).task_id, user.cookie);
+    expect(task.status).toBe('done');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(fake.requests.filter((entry) => entry.path.endsWith('/with-timestamps'))).toHaveLength(2);
+    expect(await credits(app, user.cookie)).toBe(before - text.length);
+    await expectLedgerInvariants(app.db);
+  });
 });

@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type ClonedVoice, EngineError } from '../../engines/speech-engine.js';
 import { AppError } from '../../http/errors.js';
 import {
   countClonedVoices,
@@ -91,9 +92,9 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
       // The sample is kept outside any served folder, under a name of our own.
       const sampleKey = `voice-samples/${userId}/${randomBytes(12).toString('hex')}.${sample.type}`;
       await app.storage.put(sampleKey, form.audio.bytes);
-      let previewKey: string | null = null;
+      let cloned: ClonedVoice;
       try {
-        const cloned = await cloner.cloneVoice({
+        cloned = await cloner.cloneVoice({
           sample: form.audio.bytes,
           sampleFileName: form.audio.fileName,
           name: form.voiceName,
@@ -101,6 +102,13 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
           previewText: form.previewText,
           noiseReduction: form.noiseReduction,
         });
+      } catch (error) {
+        await app.storage.delete(sampleKey).catch(() => {});
+        request.log.warn({ err: error, engine: cloner.id }, 'voice cloning failed');
+        throw cloneFailure(error);
+      }
+      let previewKey: string | null = null;
+      try {
         if (cloned.preview && 'bytes' in cloned.preview) {
           previewKey = `voice-previews/${cloned.voiceId}.mp3`;
           await app.storage.put(previewKey, cloned.preview.bytes);
@@ -114,10 +122,6 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
           approximate: cloned.approximate,
           sampleKey,
           previewKey,
-        }).catch(async (error: unknown) => {
-          // Lost the race for the fifth place: the engine's voice must not linger either.
-          await cloner.deleteVoice?.(cloned.voiceId).catch(() => {});
-          throw error;
         });
         const link = previewKey ? sampleLink(saved.id) : '';
         return {
@@ -130,6 +134,9 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
           approximate: saved.approximate,
         };
       } catch (error) {
+        // Nothing is kept half-made: not our files, and not the engine's voice (for example after
+        // losing the race for the fifth place).
+        await cloner.deleteVoice?.(cloned.voiceId).catch(() => {});
         await app.storage.delete(sampleKey).catch(() => {});
         if (previewKey) await app.storage.delete(previewKey).catch(() => {});
         throw error;
@@ -196,5 +203,21 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 };
+
+/**
+ * A failed clone as the clone screen's answer: a rate limit, a timeout or a sample the provider
+ * measured out of range keep their own spec texts; any other failure is the spec's 'Failed to create
+ * voice' (502 when the provider refused, 500 when something of ours broke).
+ */
+function cloneFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof EngineError) {
+    if (error.code === 'rate_limited') return new AppError(429, error.message, 'CLONE_RATE_LIMITED');
+    if (error.code === 'timeout') return new AppError(504, error.message, 'CLONE_TIMEOUT');
+    if (error.code === 'invalid_input') return new AppError(400, error.message, 'CLONE_SAMPLE_REFUSED');
+    return new AppError(502, 'Failed to create voice. Please try again.', 'CLONE_FAILED');
+  }
+  return new AppError(500, 'Failed to create voice. Please try again.', 'CLONE_FAILED');
+}
 
 const sampleLink = (voiceId: string) => `/api/voice/${encodeURIComponent(voiceId)}/sample.mp3`;

@@ -69,6 +69,11 @@ export function elevenLabsEngineError(error: unknown): EngineError {
   if (error instanceof ElevenLabsError && !error.statusCode && /time(d)? ?out/i.test(error.message)) {
     return fail('Request timed out. Please try again.', 'timeout');
   }
+  // The SDK checks each answer against its schema; a cut-off or garbled body fails there, by name
+  // (its ParseError class is not exported).
+  if (error instanceof Error && (error.name === 'ParseError' || error instanceof SyntaxError)) {
+    return fail('The speech service sent an unreadable answer. Please try again.', 'failed');
+  }
   if (!(error instanceof ElevenLabsError)) {
     return fail('The speech service could not be reached. Please try again.', 'failed');
   }
@@ -81,16 +86,24 @@ export function elevenLabsEngineError(error: unknown): EngineError {
     return fail('The selected voice is not available. Please select a different voice.', 'invalid_voice');
   }
   if (kind === 'text_too_long') return fail('The text is too long. Please use shorter text.', 'text_too_long');
-  if (status === 401 || kind === 'invalid_api_key') {
-    return fail('The speech service is not configured correctly. Please contact support.', 'unavailable');
-  }
+  // The code decides before the status: ElevenLabs sends an exhausted quota as a 401 too.
   if (status === 402 || /insufficient_credits|quota_exceeded/.test(kind)) {
     return fail('The speech service has run out of balance. Please contact support.', 'provider_balance');
+  }
+  if (status === 401 || kind === 'invalid_api_key') {
+    return fail('The speech service is not configured correctly. Please contact support.', 'unavailable');
   }
   if (status === 400 || status === 422) {
     return fail('Invalid input. Please check your text and voice selection.', 'invalid_input');
   }
   return fail(`The speech service failed (HTTP ${status || 'error'}). Please try again.`, 'failed');
+}
+
+/** A failed clone in the clone screen's terms: rate limits and timeouts as such, else 'Failed to create voice'. */
+export function elevenLabsCloneError(error: unknown): EngineError {
+  const mapped = elevenLabsEngineError(error);
+  if (mapped.code === 'rate_limited' || mapped.code === 'timeout') return mapped;
+  return new EngineError('Failed to create voice. Please try again.', 'failed', { cause: error });
 }
 
 /**
@@ -121,6 +134,9 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
       },
       request.signal ? { abortSignal: request.signal } : {},
     );
+    if (typeof answer?.audioBase64 !== 'string' || answer.audioBase64.length === 0) {
+      throw new EngineError('The speech service sent an unreadable answer. Please try again.', 'failed');
+    }
     const bytes = Buffer.from(answer.audioBase64, 'base64');
     const extraSpeed = request.speed / native;
     const untouched = Math.abs(extraSpeed - 1) < 1e-3 && request.pitch === 0 && request.volume === 1;
@@ -210,15 +226,17 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
       }
     },
     async cloneVoice(request): Promise<ClonedVoice> {
+      let voiceId: string | null = null;
       try {
         const created = await client.voices.ivc.create({
           name: request.name,
           files: [new File([new Uint8Array(request.sample)], request.sampleFileName)],
           removeBackgroundNoise: request.noiseReduction,
         });
+        voiceId = created.voiceId;
         const preview = await speak({
           text: request.previewText,
-          voiceId: created.voiceId,
+          voiceId,
           modelId: null,
           speed: 1,
           pitch: 0,
@@ -226,9 +244,11 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
           language: null,
         });
         const bytes = preview.audio.format === 'mp3' ? preview.audio.bytes : null;
-        return { voiceId: created.voiceId, name: request.name, approximate: false, preview: bytes ? { bytes } : null };
+        return { voiceId, name: request.name, approximate: false, preview: bytes ? { bytes } : null };
       } catch (error) {
-        throw elevenLabsEngineError(error);
+        // The clone fails as a whole: a voice ElevenLabs already made must not stay in the account.
+        if (voiceId) await client.voices.delete(voiceId).catch(() => {});
+        throw elevenLabsCloneError(error);
       }
     },
     async deleteVoice(voiceId) {

@@ -87,10 +87,15 @@ export async function withRetries<T>(
     } catch (error) {
       if (retry >= http.retry.maxRetries || !retryable(error)) throw error;
       const backoff = http.retry.baseDelayMs * 2 ** retry * (1 + http.random() / 2);
-      const told = error instanceof ProviderHttpError ? error.retryAfterMs : null;
-      await http.sleep(Math.min(http.retry.maxDelayMs, told ?? backoff));
+      await http.sleep(Math.min(http.retry.maxDelayMs, retryAfterOf(error) ?? backoff));
     }
   }
+}
+
+/** The wait a provider asked for, from any error that carries one (an adapter's own error types may). */
+function retryAfterOf(error: unknown): number | null {
+  const told = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  return typeof told === 'number' && Number.isFinite(told) ? told : null;
 }
 
 /** HTTP failures worth another try: rate limits, server errors, timeouts and dropped connections. */

@@ -8,11 +8,16 @@ import {
 } from '../http/provider-http.js';
 import { EngineError } from '../speech-engine.js';
 
-/** MiniMax said no inside an HTTP 200: `base_resp.status_code` was not 0. */
+/**
+ * MiniMax said no in its `base_resp` envelope: usually inside an HTTP 200, sometimes with an error
+ * status (kept, with its Retry-After, so such an answer is retried like any other HTTP error).
+ */
 export class MinimaxApiError extends Error {
   constructor(
     readonly code: number,
     readonly statusMessage: string,
+    readonly httpStatus: number | null = null,
+    readonly retryAfterMs: number | null = null,
   ) {
     super(`MiniMax error ${code}: ${statusMessage}`);
     this.name = 'MinimaxApiError';
@@ -27,7 +32,22 @@ interface BaseResponse {
 const RETRYABLE_CODES = new Set([1000, 1001, 1002, 1013, 1024, 1033, 1041, 2045]);
 
 export const isRetryable = (error: unknown) =>
-  isTransient(error) || (error instanceof MinimaxApiError && RETRYABLE_CODES.has(error.code));
+  isTransient(error) ||
+  (error instanceof MinimaxApiError &&
+    (RETRYABLE_CODES.has(error.code) ||
+      (error.httpStatus !== null && (error.httpStatus === 429 || error.httpStatus >= 500))));
+
+/** The `base_resp` of an HTTP error's body, when MiniMax sent its envelope there too. */
+function envelopeOf(error: ProviderHttpError): MinimaxApiError | null {
+  try {
+    const body = JSON.parse(error.body) as BaseResponse;
+    const code = body.base_resp?.status_code;
+    if (typeof code !== 'number' || code === 0) return null;
+    return new MinimaxApiError(code, body.base_resp?.status_msg ?? '', error.status, error.retryAfterMs);
+  } catch {
+    return null;
+  }
+}
 
 export interface MinimaxClient {
   json<T>(path: string, body: unknown): Promise<T>;
@@ -43,7 +63,12 @@ export function minimaxClient(baseUrl: string, apiKey: string, http: ProviderHtt
     return withRetries(
       http,
       async () => {
-        const response = await send(http, url, init);
+        let response: Response;
+        try {
+          response = await send(http, url, init);
+        } catch (error) {
+          throw (error instanceof ProviderHttpError && envelopeOf(error)) || error;
+        }
         let body: T & BaseResponse;
         try {
           body = (await response.json()) as T & BaseResponse;
@@ -117,4 +142,25 @@ export function minimaxEngineError(error: unknown): EngineError {
     }
   }
   return fail('The speech service could not be reached. Please try again.', 'failed');
+}
+
+/**
+ * A failed clone in the clone screen's terms: the sample's own length rule when MiniMax measured the
+ * sample out of range, the shared rate-limit and timeout messages, and otherwise the spec's
+ * 'Failed to create voice' (a provider refusal is nothing the user can fix in the form).
+ */
+export function minimaxCloneError(error: unknown): EngineError {
+  const mapped = minimaxEngineError(error);
+  const code = error instanceof MinimaxApiError ? error.code : null;
+  if (code === 2037) {
+    return new EngineError('Audio file must be at least 10 seconds long.', 'invalid_input', { cause: error });
+  }
+  if (code === 2048) {
+    return new EngineError('Audio file must be no longer than 5 minutes (300 seconds).', 'invalid_input', {
+      cause: error,
+    });
+  }
+  if (mapped.code === 'rate_limited' || mapped.code === 'timeout') return mapped;
+  if (error instanceof EngineError && error.code === 'invalid_input') return error;
+  return new EngineError('Failed to create voice. Please try again.', 'failed', { cause: error });
 }

@@ -12,12 +12,16 @@ import {
   type SynthesisRequest,
   type SynthesisResult,
 } from '../speech-engine.js';
-import { type MinimaxClient, minimaxClient, minimaxEngineError } from './minimax-client.js';
+import { minimaxLanguageBoost } from './language-boost.js';
+import { type MinimaxClient, minimaxClient, minimaxCloneError, minimaxEngineError } from './minimax-client.js';
 
 export interface MinimaxOptions {
   apiKey: string;
   baseUrl: string;
-  /** The model used when a request names none (the spec's default is speech-2.5-hd-preview). */
+  /**
+   * The configured model (MINIMAX_MODEL): used when a request names none or names the spec's
+   * default, which every product screen sends as a matter of course.
+   */
   defaultModel: string;
   http?: Partial<ProviderHttp>;
   /** Texts longer than this go through the asynchronous API (the sync API takes < 10,000). */
@@ -36,6 +40,9 @@ const MODELS = [
   'speech-02-turbo',
 ];
 const VOICE_CACHE_MS = 10 * 60_000;
+/** The spec's default model: a request naming it means "the default", whatever is configured. */
+export const SPEC_DEFAULT_MODEL = 'speech-2.5-hd-preview';
+const CHECKPOINT_PREFIX = 'minimax-async:';
 
 /** The product's sliders in MiniMax's ranges: speed 0.5-2, vol (0, 10], pitch -12..12 (integers). */
 export function minimaxVoiceSetting(request: SynthesisRequest) {
@@ -56,6 +63,20 @@ interface SubtitleLine {
   text?: string;
   time_begin?: number;
   time_end?: number;
+}
+
+/** Timed lines from MiniMax's subtitle JSON; anything but a list of lines is an unreadable answer. */
+function parseSubtitles(bytes: Buffer): Segment[] {
+  let lines: unknown;
+  try {
+    lines = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    lines = null;
+  }
+  if (!Array.isArray(lines)) {
+    throw new EngineError('The speech service sent unreadable subtitles. Please try again.', 'failed');
+  }
+  return toSegments(lines as SubtitleLine[]);
 }
 
 const toSegments = (lines: SubtitleLine[]): Segment[] =>
@@ -95,7 +116,8 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
   const asyncAbove = options.asyncAboveChars ?? 3_000;
   let voices: { at: number; list: EngineVoice[] } | null = null;
 
-  const modelOf = (request: SynthesisRequest) => request.modelId || options.defaultModel;
+  const modelOf = (request: SynthesisRequest) =>
+    request.modelId && request.modelId !== SPEC_DEFAULT_MODEL ? request.modelId : options.defaultModel;
   const audioSetting = { bitrate: 128_000, format: 'mp3', channel: 1 };
 
   async function speakNow(request: SynthesisRequest): Promise<SynthesisResult> {
@@ -105,7 +127,7 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
       stream: false,
       voice_setting: minimaxVoiceSetting(request),
       audio_setting: { ...audioSetting, sample_rate: 32_000 },
-      language_boost: request.language ?? 'auto',
+      language_boost: minimaxLanguageBoost(request.language),
       subtitle_enable: true,
       output_format: 'hex',
     });
@@ -113,52 +135,56 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
     if (!hex || !/^[0-9a-f]+$/i.test(hex))
       throw new EngineError('The speech service returned no audio. Please try again.', 'failed');
     const bytes = Buffer.from(hex, 'hex');
-    const segments = answer.data?.subtitle_file
-      ? toSegments(JSON.parse((await client.download(answer.data.subtitle_file)).toString('utf8')) as SubtitleLine[])
-      : [];
+    const segments = answer.data?.subtitle_file ? parseSubtitles(await client.download(answer.data.subtitle_file)) : [];
     const durationMs = answer.extra_info?.audio_length ?? (await decodeMp3(bytes)).durationMs;
     return { audio: { format: 'mp3', bytes, durationMs }, segments, warnings: [] };
   }
 
-  /** Starts the provider's job, or picks up the one a crashed run of this task had started. */
-  async function startAsyncTask(request: SynthesisRequest): Promise<string> {
+  /**
+   * Starts the provider's job, or picks up the one a crashed run of this task had started. The
+   * checkpoint is `minimax-async:<task_id>[:<file_id>]`: the file id MiniMax gives at creation is
+   * kept too, for a query that reports success without one.
+   */
+  async function startAsyncTask(request: SynthesisRequest): Promise<AsyncJob> {
     const saved = request.checkpoint?.saved;
-    if (saved?.startsWith('minimax-async:')) return saved.slice('minimax-async:'.length);
-    const created = await client.json<{ task_id?: string | number }>('/v1/t2a_async_v2', {
+    if (saved?.startsWith(CHECKPOINT_PREFIX)) {
+      const [taskId = '', fileId = null] = saved.slice(CHECKPOINT_PREFIX.length).split(':');
+      return { taskId, fileId };
+    }
+    const created = await client.json<{ task_id?: string | number; file_id?: string | number }>('/v1/t2a_async_v2', {
       model: modelOf(request),
       text: request.text,
       voice_setting: minimaxVoiceSetting(request),
       audio_setting: { ...audioSetting, audio_sample_rate: 32_000 },
-      language_boost: request.language ?? 'auto',
+      language_boost: minimaxLanguageBoost(request.language),
     });
-    if (created.task_id === undefined) {
+    if (created.task_id === undefined || created.task_id === null || created.task_id === '') {
       throw new EngineError('The speech service returned no task. Please try again.', 'failed');
     }
-    const taskId = String(created.task_id);
-    await request.checkpoint?.save(`minimax-async:${taskId}`);
-    return taskId;
+    const job = { taskId: String(created.task_id), fileId: idOrNull(created.file_id) };
+    await request.checkpoint?.save(`${CHECKPOINT_PREFIX}${job.taskId}${job.fileId ? `:${job.fileId}` : ''}`);
+    return job;
   }
 
   async function speakLater(request: SynthesisRequest): Promise<SynthesisResult> {
-    const taskId = await startAsyncTask(request);
+    const job = await startAsyncTask(request);
     const deadline = Date.now() + (options.asyncDeadlineMs ?? 20 * 60_000);
-    let fileId: string | number | undefined;
-    while (fileId === undefined) {
+    let fileId: string | null = null;
+    for (let poll = 0; fileId === null; poll += 1) {
       request.signal?.throwIfAborted();
+      // Every poll but the first waits, whatever the last answer was: the query allows 10 per second.
+      if (poll > 0) await http.sleep(options.pollIntervalMs ?? 2_000);
       if (Date.now() > deadline) throw new EngineError('Request timed out. Please try again.', 'timeout');
       const state = await client.get<{ status?: string; file_id?: string | number }>('/v1/query/t2a_async_query_v2', {
-        task_id: taskId,
+        task_id: job.taskId,
       });
       const status = (state.status ?? '').toLowerCase();
-      if (status === 'success') fileId = state.file_id;
+      if (status === 'success') fileId = idOrNull(state.file_id) ?? job.fileId;
       else if (status === 'failed')
         throw new EngineError('The speech service could not make this audio. Please try again.', 'failed');
       else if (status === 'expired') throw new EngineError('Request timed out. Please try again.', 'timeout');
-      else await http.sleep(options.pollIntervalMs ?? 2_000);
     }
-    const file = await client.get<{ file?: { download_url?: string } }>('/v1/files/retrieve', {
-      file_id: String(fileId),
-    });
+    const file = await client.get<{ file?: { download_url?: string } }>('/v1/files/retrieve', { file_id: fileId });
     if (!file.file?.download_url)
       throw new EngineError('The speech service returned no file. Please try again.', 'failed');
     return unpackAsyncOutput(await client.download(file.file.download_url));
@@ -221,7 +247,7 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
       try {
         return await clone(client, options.defaultModel, request);
       } catch (error) {
-        throw minimaxEngineError(error);
+        throw minimaxCloneError(error);
       }
     },
     async deleteVoice(voiceId) {
@@ -233,6 +259,15 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
     },
   };
 }
+
+interface AsyncJob {
+  taskId: string;
+  fileId: string | null;
+}
+
+/** An id MiniMax gave, or null for its "none" readings (absent, null, 0 or ""). */
+const idOrNull = (id: string | number | null | undefined) =>
+  id === undefined || id === null || id === 0 || id === '' || id === '0' ? null : String(id);
 
 /** A voice id MiniMax accepts: 8+ characters, a letter first, letters and digits only. */
 export const newMinimaxVoiceId = () => `Sayso${randomBytes(8).toString('hex')}`;
@@ -252,10 +287,19 @@ async function clone(client: MinimaxClient, model: string, request: CloneRequest
     need_volume_normalization: true,
     text: request.previewText,
     model,
-    language_boost: request.language || 'auto',
+    language_boost: minimaxLanguageBoost(request.language),
   });
-  // The preview link expires within hours, so the product keeps the bytes.
-  const preview = answer.demo_audio ? { bytes: await client.download(answer.demo_audio) } : null;
+  // The preview link expires within hours, so the product keeps the bytes. If they cannot be had,
+  // the clone fails as a whole, and the voice MiniMax already made must not linger there.
+  let preview: { bytes: Buffer } | null = null;
+  if (answer.demo_audio) {
+    try {
+      preview = { bytes: await client.download(answer.demo_audio) };
+    } catch (error) {
+      await client.json('/v1/delete_voice', { voice_type: 'voice_cloning', voice_id: voiceId }).catch(() => {});
+      throw error;
+    }
+  }
   return { voiceId, name: request.name, approximate: false, preview };
 }
 
@@ -267,12 +311,17 @@ export async function unpackAsyncOutput(bytes: Buffer): Promise<SynthesisResult>
   let audio = bytes;
   let segments: Segment[] = [];
   if (isTar(bytes)) {
-    const entries = readTar(bytes);
+    let entries: ReturnType<typeof readTar>;
+    try {
+      entries = readTar(bytes);
+    } catch {
+      throw new EngineError('The speech service returned unreadable audio. Please try again.', 'failed');
+    }
     const audioEntry = entries.find((entry) => /\.(mp3|mpeg)$/i.test(entry.name));
     if (!audioEntry) throw new EngineError('The speech service returned no audio. Please try again.', 'failed');
     audio = audioEntry.bytes;
     const titles = entries.find((entry) => entry.name.endsWith('.titles'));
-    if (titles) segments = toSegments(JSON.parse(titles.bytes.toString('utf8')) as SubtitleLine[]);
+    if (titles) segments = parseSubtitles(titles.bytes);
   }
   const decoded = await decodeMp3(audio).catch(() => {
     throw new EngineError('The speech service returned unreadable audio. Please try again.', 'failed');
