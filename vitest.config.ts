@@ -1,9 +1,14 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Unit and integration tests of the server and the web app. End-to-end tests have their own config.
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core free, which is one worker on a two-core machine; these tests
+    // spend much of their time waiting on databases, timers and child processes, so use at least two
+    // (unit run on two cores: 627 s with one worker, 513 s with two, for more tests).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
