@@ -4,6 +4,7 @@ export type PopupOutcome = 'signed-in' | 'closed';
 
 const POPUP_FEATURES = 'popup,width=480,height=680';
 const CLOSED_CHECK_MS = 400;
+const LATE_MESSAGE_GRACE_MS = 1_500;
 
 /**
  * Opens /auth/popup and waits for it to report. Resolves 'signed-in' on success and 'closed' when
@@ -27,10 +28,15 @@ export function openSignInPopup(): Promise<PopupOutcome> {
       if (event.data.ok) resolve('signed-in');
       else reject(new Error(event.data.error));
     };
+    // The popup posts its report and closes at once, so a closed popup may still have a message on
+    // its way: give it a moment before calling the sign-in cancelled (a busy machine lost the race).
     const closedCheck = window.setInterval(() => {
       if (!popup.closed) return;
-      finish();
-      resolve('closed');
+      window.clearInterval(closedCheck);
+      window.setTimeout(() => {
+        finish();
+        resolve('closed');
+      }, LATE_MESSAGE_GRACE_MS);
     }, CLOSED_CHECK_MS);
     window.addEventListener('message', onMessage);
   });
