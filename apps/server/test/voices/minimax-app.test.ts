@@ -353,7 +353,7 @@ describe('MiniMax clone failures through the product’s routes', () => {
 });
 
 describe('a MiniMax task rerun after its worker died', () => {
-  it('keeps the provider task id and polls the same job, so MiniMax is asked once', async () => {
+  it('keeps the provider task id and polls the same job, so MiniMax is asked once; a duplicate job for a live task does nothing', async () => {
     // No worker in this app: the test runs the real task runner itself, twice.
     const app = await appOnMinimax({}, { RUN_WORKERS: 'false' });
     const user = await signedInUser(app);
@@ -389,7 +389,7 @@ describe('a MiniMax task rerun after its worker died', () => {
       storage: app.storage,
       engines,
       logger: app.log,
-      heartbeatMs: 60_000,
+      staleTaskSeconds: 120,
       notifyCompletion: async () => {},
     });
     await expect(runSpeechTask(deps(dyingDb, registryOf(doomed)), taskId)).rejects.toThrow(
@@ -402,7 +402,18 @@ describe('a MiniMax task rerun after its worker died', () => {
     const providerTaskId = orphan?.provider_ref?.match(/^minimax-async:(\d+)/)?.[1];
     expect(providerTaskId).toEqual(expect.any(String));
 
-    // The rerun, on a healthy worker.
+    // A duplicate job while the task still looks alive does nothing: no second render, no second purchase.
+    const queriesBefore = fake.requests.filter((entry) => entry.path === '/v1/query/t2a_async_query_v2').length;
+    await runSpeechTask(deps(app.db, registryOf(minimaxEngine())), taskId);
+    expect((await findTask(app.db, taskId))?.status).toBe('processing');
+    expect(fake.requests.filter((entry) => entry.path === '/v1/query/t2a_async_query_v2')).toHaveLength(queriesBefore);
+
+    // The rerun, on a healthy worker, once the dead worker's heartbeat is older than the stale limit.
+    await app.db
+      .updateTable('speech_tasks')
+      .set({ updated_at: new Date(Date.now() - 10 * 60_000) })
+      .where('id', '=', taskId)
+      .execute();
     await runSpeechTask(deps(app.db, registryOf(minimaxEngine())), taskId);
     const task = await waitForTask(app, taskId, user.cookie);
     expect(task.status).toBe('done');

@@ -31,7 +31,7 @@ export async function registerSpeech(
     storage: app.storage,
     engines: app.engines,
     logger: app.log,
-    heartbeatMs: (config.speech.staleTaskSeconds * 1000) / 3,
+    staleTaskSeconds: config.speech.staleTaskSeconds,
     async notifyCompletion(receiveUrl, taskId) {
       const task = await findTask(app.db, taskId);
       if (!task) return;

@@ -24,6 +24,8 @@ export interface SpeechRouteOptions {
 const DEFAULT_MODEL_A = 'speech-2.5-hd-preview';
 /** The engine behind the landing demo's voices. */
 const DEMO_ENGINE_ID = 'espeak';
+/** Longer than any task may render (30 minutes), so the queue never hands a live task to a second worker. */
+const JOB_EXPIRY_SECONDS = 40 * 60;
 const providerARequest = z.object({
   text: z.unknown().optional(),
   model: z.string().optional(),
@@ -131,7 +133,11 @@ export function speechRoutes(options: SpeechRouteOptions): FastifyPluginAsyncZod
         (trx) => checkSubmissionLimits(trx, options.limits, { userId, ip: request.ip }),
       );
       try {
-        await app.jobs.send(SPEECH_QUEUE, { taskId }, { retryLimit: 2, retryDelay: 2, expireInSeconds: 900 });
+        await app.jobs.send(
+          SPEECH_QUEUE,
+          { taskId },
+          { retryLimit: 2, retryDelay: 2, expireInSeconds: JOB_EXPIRY_SECONDS },
+        );
       } catch (error) {
         await failTask(app.db, taskId, 'Failed to start voice generation');
         throw error;

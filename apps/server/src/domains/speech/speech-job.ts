@@ -16,8 +16,8 @@ export interface SpeechJobDeps {
   storage: FileStorage;
   engines: EngineRegistry;
   logger: FastifyBaseLogger;
-  /** How often a running task says it is alive; well under the stale-task threshold. */
-  heartbeatMs: number;
+  /** A processing task whose heartbeat is older than this is taken to have lost its worker. */
+  staleTaskSeconds: number;
   /** Posts the finished task to its receive_url (allow-listed hosts only). */
   notifyCompletion: (receiveUrl: string, taskId: string) => Promise<void>;
 }
@@ -33,10 +33,12 @@ const TASK_DEADLINE_MS = 30 * 60_000;
  * marked done, so a done task always has its files.
  */
 export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promise<void> {
-  const task = await claimTask(deps.db, taskId);
+  const task = await claimTask(deps.db, taskId, deps.staleTaskSeconds);
   if (!task) return;
   let lastWrite = 0;
-  const heartbeat = setInterval(() => void touchTask(deps.db, taskId).catch(() => {}), deps.heartbeatMs);
+  // Beating three times per stale period keeps a live task from ever looking dead.
+  const heartbeatMs = (deps.staleTaskSeconds * 1000) / 3;
+  const heartbeat = setInterval(() => void touchTask(deps.db, taskId).catch(() => {}), heartbeatMs);
   const audioKey = `tasks/${taskId}/audio.mp3`;
   const transcriptKey = `tasks/${taskId}/transcript.srt`;
   try {

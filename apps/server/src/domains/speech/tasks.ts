@@ -78,12 +78,25 @@ export async function readableTask(db: Kysely<Database>, taskId: string, userId:
 }
 
 /** A worker takes the task: queued or (after a crash) processing tasks may be started again. */
-export async function claimTask(db: Kysely<Database>, taskId: string) {
+/**
+ * Takes a task for a worker: a queued one, or a processing one whose worker has stopped beating
+ * for `staleSeconds` (it died). A task whose worker is alive is never taken twice, so a duplicate
+ * job (a queue retry of a long task, say) cannot render it again or pay a provider twice.
+ */
+export async function claimTask(db: Kysely<Database>, taskId: string, staleSeconds: number) {
   return db
     .updateTable('speech_tasks')
     .set({ status: 'processing', updated_at: new Date() })
     .where('id', '=', taskId)
-    .where('status', 'in', ['queued', 'processing'])
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'queued'),
+        eb.and([
+          eb('status', '=', 'processing'),
+          eb('updated_at', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`),
+        ]),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
 }
