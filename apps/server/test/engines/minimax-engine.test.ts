@@ -42,16 +42,6 @@ const LONG =
   'Text for the asynchronous path, kept short so the fake makes it quickly. It has two sentences, and both are spoken.';
 
 /** Runs `body` with some of the fake's settings changed, and puts them back afterwards. */
-async function withFakeState(changes: Partial<FakeMinimax['state']>, body: () => Promise<void>) {
-  const before = { ...fake.state };
-  Object.assign(fake.state, changes);
-  try {
-    await body();
-  } finally {
-    Object.assign(fake.state, before);
-  }
-}
-
 const request = (overrides: Partial<SynthesisRequest> = {}): SynthesisRequest => ({
   text: 'Hello from the MiniMax adapter.',
   voiceId: 'English_Graceful_Lady',
@@ -243,15 +233,15 @@ describe('MiniMax failures', () => {
 
   it('ends async tasks that fail, expire or never finish with the right messages', async () => {
     const long = request({ text: LONG });
-    await withFakeState({ asyncOutcome: 'Failed' }, async () => {
+    await fake.withState({ asyncOutcome: 'Failed' }, async () => {
       await expect(asyncEngine().synthesize(long)).rejects.toThrow(
         'The speech service could not make this audio. Please try again.',
       );
     });
-    await withFakeState({ asyncOutcome: 'Expired' }, async () => {
+    await fake.withState({ asyncOutcome: 'Expired' }, async () => {
       await expect(asyncEngine().synthesize(long)).rejects.toThrow('Request timed out. Please try again.');
     });
-    await withFakeState({ asyncOutcome: 'Processing' }, async () => {
+    await fake.withState({ asyncOutcome: 'Processing' }, async () => {
       const patient = createMinimaxEngine({
         apiKey: fake.apiKey,
         baseUrl: fake.url,
@@ -274,7 +264,7 @@ describe('MiniMax failures', () => {
 
 describe('MiniMax models and languages', () => {
   it('sends the configured model when a request names the spec’s default, and a named model as is', async () => {
-    await withFakeState({ acceptedModels: new Set(['speech-2.8-hd', 'speech-2.6-turbo']) }, async () => {
+    await fake.withState({ acceptedModels: new Set(['speech-2.8-hd', 'speech-2.6-turbo']) }, async () => {
       const configured = engine(10_000, { defaultModel: 'speech-2.8-hd' });
       fake.requests.length = 0;
       await configured.synthesize(request({ modelId: 'speech-2.5-hd-preview' }));
@@ -337,7 +327,7 @@ describe('MiniMax models and languages', () => {
 
 describe('MiniMax answers read both ways, and unreadable ones', () => {
   it('polls a task whose id is a string and whose status is lower case', async () => {
-    await withFakeState({ taskIdType: 'string', statusCase: 'lower' }, async () => {
+    await fake.withState({ taskIdType: 'string', statusCase: 'lower' }, async () => {
       fake.requests.length = 0;
       const result = await asyncEngine().synthesize(request({ text: LONG }));
       expect(result.audio.format).toBe('mp3');
@@ -346,7 +336,7 @@ describe('MiniMax answers read both ways, and unreadable ones', () => {
   });
 
   it('falls back to the file id given at creation when the query’s success names none', async () => {
-    await withFakeState({ queryFileId: false }, async () => {
+    await fake.withState({ queryFileId: false }, async () => {
       fake.requests.length = 0;
       const result = await asyncEngine().synthesize(request({ text: LONG }));
       expect(result.segments.length).toBeGreaterThan(0);
@@ -356,7 +346,7 @@ describe('MiniMax answers read both ways, and unreadable ones', () => {
   });
 
   it('sleeps between polls even when success comes without any file id, until its deadline', async () => {
-    await withFakeState({ queryFileId: false, createFileId: false }, async () => {
+    await fake.withState({ queryFileId: false, createFileId: false }, async () => {
       fake.requests.length = 0;
       const slept: number[] = [];
       const patient = asyncEngine({
@@ -389,12 +379,12 @@ describe('MiniMax answers read both ways, and unreadable ones', () => {
   });
 
   it('fails clearly on unreadable subtitles and on a cut-off tar, not as an unreachable service', async () => {
-    await withFakeState({ subtitles: 'malformed' }, async () => {
+    await fake.withState({ subtitles: 'malformed' }, async () => {
       await expect(engine().synthesize(request())).rejects.toThrow(
         'The speech service sent unreadable subtitles. Please try again.',
       );
     });
-    await withFakeState({ asyncOutput: 'truncated-tar' }, async () => {
+    await fake.withState({ asyncOutput: 'truncated-tar' }, async () => {
       await expect(asyncEngine().synthesize(request({ text: LONG }))).rejects.toThrow(
         'The speech service returned unreadable audio. Please try again.',
       );

@@ -419,6 +419,16 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
     fail(path: string, fault: Fault) {
       faults.push({ path, fault });
     },
+    /** Runs `body` with the fake's behaviour changed, then puts the behaviour back. */
+    async withState(changes: Partial<typeof state>, body: () => Promise<void>) {
+      const before = { ...state };
+      Object.assign(state, changes);
+      try {
+        await body();
+      } finally {
+        Object.assign(state, before);
+      }
+    },
     close: server.close,
   };
 }

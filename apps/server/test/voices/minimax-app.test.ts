@@ -50,16 +50,6 @@ const credits = async (app: FastifyInstance, cookie: string) =>
   ((await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json() as { credits: number }).credits;
 
 /** Runs `body` with some of the fake's settings changed, and puts them back afterwards. */
-async function withFakeState(changes: Partial<FakeMinimax['state']>, body: () => Promise<void>) {
-  const before = { ...fake.state };
-  Object.assign(fake.state, changes);
-  try {
-    await body();
-  } finally {
-    Object.assign(fake.state, before);
-  }
-}
-
 async function storedFiles(app: FastifyInstance, folder: string): Promise<string[]> {
   const names = await readdir(path.join(app.config.storage.dir, folder), { recursive: true }).catch(() => []);
   return names.filter((name) => /\.(wav|mp3)$/.test(name));
@@ -216,7 +206,7 @@ const SPEECH_FAULTS: SpeechFault[] = [
 describe('MiniMax failures through the product’s routes', () => {
   for (const fault of SPEECH_FAULTS) {
     it(`ends the task after ${fault.label} with the mapped message, every credit back and no files`, async () => {
-      await withFakeState(fault.state ?? {}, async () => {
+      await fake.withState(fault.state ?? {}, async () => {
         const app = await appOnMinimax(fault.engine);
         const user = await signedInUser(app);
         const before = await credits(app, user.cookie);
@@ -268,7 +258,7 @@ describe('MiniMax failures through the product’s routes', () => {
 
 describe('the configured MiniMax model', () => {
   it('replaces the spec’s default model: with MINIMAX_MODEL=speech-2.8-hd the request reaches MiniMax as speech-2.8-hd', async () => {
-    await withFakeState({ acceptedModels: new Set(['speech-2.8-hd']) }, async () => {
+    await fake.withState({ acceptedModels: new Set(['speech-2.8-hd']) }, async () => {
       // Built from configuration, exactly as a deployment would be.
       const app = await buildTestApp({
         env: { MINIMAX_API_KEY: fake.apiKey, MINIMAX_BASE_URL: fake.url, MINIMAX_MODEL: 'speech-2.8-hd' },
