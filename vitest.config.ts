@@ -1,6 +1,14 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+// The shared contract is read from its TypeScript source (packages/contract/README.md).
+const SOURCE_CONDITION = 'sayso-source';
+const serverResolve = {
+  resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+};
 
 // Unit and integration tests of the server and the web app. End-to-end tests have their own config.
 export default defineConfig({
@@ -11,6 +19,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
+        ...serverResolve,
         test: {
           name: 'server',
           root: 'apps/server',
@@ -21,7 +30,11 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+        resolve: {
+          alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') },
+          conditions: [SOURCE_CONDITION, ...defaultClientConditions],
+        },
+        ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
         test: {
           name: 'web',
           root: 'apps/web',

@@ -16,12 +16,12 @@ function newestSourceTime(dir) {
   return newest;
 }
 
-function isStale(app, output, sources) {
-  const built = path.join(root, 'apps', app, output);
+function isStale(workspace, output, sources) {
+  const built = path.join(root, workspace, output);
   if (!existsSync(built)) return true;
   const sourceTime = Math.max(
     ...sources.map((s) => {
-      const full = path.join(root, 'apps', app, s);
+      const full = path.join(root, workspace, s);
       if (!existsSync(full)) return 0;
       return statSync(full).isDirectory() ? newestSourceTime(full) : statSync(full).mtimeMs;
     }),
@@ -29,13 +29,16 @@ function isStale(app, output, sources) {
   return sourceTime > statSync(built).mtimeMs;
 }
 
-for (const [app, output, sources] of [
-  ['web', 'dist/index.html', ['src', 'public', 'index.html', 'vite.config.ts', 'package.json']],
-  ['server', 'dist/server.js', ['src', 'package.json', 'tsconfig.build.json']],
+// The contract first: the server's build reads its compiled types.
+const contractChanged = isStale('packages/contract', 'dist/speech.js', ['src', 'package.json', 'tsconfig.build.json']);
+for (const [workspace, output, sources] of [
+  ['packages/contract', 'dist/speech.js', ['src', 'package.json', 'tsconfig.build.json']],
+  ['apps/web', 'dist/index.html', ['src', 'public', 'index.html', 'vite.config.ts', 'package.json']],
+  ['apps/server', 'dist/server.js', ['src', 'package.json', 'tsconfig.build.json']],
 ]) {
-  if (!isStale(app, output, sources)) continue;
-  console.log(`Building the ${app} app...`);
-  const result = spawnSync('npm', ['run', 'build', '-w', `apps/${app}`], { cwd: root, stdio: 'inherit' });
+  if (!contractChanged && !isStale(workspace, output, sources)) continue;
+  console.log(`Building ${workspace}...`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

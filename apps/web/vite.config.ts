@@ -1,11 +1,15 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: { '@': path.resolve(import.meta.dirname, 'src') },
+    // The shared contract is read from its TypeScript source (packages/contract/README.md).
+    conditions: ['sayso-source', ...defaultClientConditions],
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
 });

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/**
+ * A speech request for the clone studio and the landing demo (spec section 3, provider A).
+ * Text and voice stay `unknown` here so that the server answers a missing or empty one with the
+ * spec's own message (section 5) rather than a generic schema error.
+ */
+export const cloneSpeechRequest = z.object({
+  text: z.unknown().optional(),
+  model: z.string().optional(),
+  voice_setting: z
+    .object({
+      voice_id: z.unknown().optional(),
+      vol: z.number().optional(),
+      pitch: z.number().optional(),
+      speed: z.number().optional(),
+    })
+    .optional(),
+  language_boost: z.string().optional(),
+  with_transcript: z.boolean().optional(),
+  receive_url: z.url({ protocol: /^https$/, message: 'receive_url must be an https URL' }).optional(),
+});
+export type CloneSpeechRequest = z.infer<typeof cloneSpeechRequest>;
+
+/** A speech request for the preset studio (spec section 3, provider B). */
+export const presetSpeechRequest = z.object({
+  text: z.unknown().optional(),
+  voice_id: z.unknown().optional(),
+  model_id: z.unknown().optional(),
+  with_transcript: z.boolean().optional(),
+  speed: z.number().optional(),
+  pitch: z.number().optional(),
+  volume: z.number().optional(),
+});
+export type PresetSpeechRequest = z.infer<typeof presetSpeechRequest>;
+
+/** The answer to a submission: the task to poll, under both of the spec's names. */
+export const submittedTask = z.object({
+  success: z.boolean(),
+  task_id: z.string(),
+  id: z.string(),
+  message: z.string(),
+});
+export type SubmittedTask = z.infer<typeof submittedTask>;
+
+export const TASK_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
+export const taskStatus = z.enum(TASK_STATUSES);
+export type TaskStatus = z.infer<typeof taskStatus>;
+
+/**
+ * A task as the spec's pollers read it (section 3 'Task (polled)'): both `task_id` and `id`, the
+ * error under both names, and the audio URL at the top level, in `result` and in `metadata`.
+ */
+export const taskView = z.object({
+  task_id: z.string(),
+  id: z.string(),
+  status: taskStatus,
+  progress: z.number().nullable(),
+  error_message: z.string().nullable(),
+  error: z.string().nullable(),
+  result: z
+    .object({
+      audio_url: z.string().nullable(),
+      transcript_url: z.string().nullable(),
+      duration_ms: z.number().nullable(),
+    })
+    .nullable(),
+  audio_url: z.string().nullable(),
+  transcript_url: z.string().nullable(),
+  metadata: z.object({ audio_url: z.string().nullable(), voice_id: z.string(), model_id: z.string().nullable() }),
+  input: z.string(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type TaskView = z.infer<typeof taskView>;
+
+export const taskList = z.object({ items: z.array(taskView) });
+export type TaskList = z.infer<typeof taskList>;
+
+/** A preset voice in the spec's shape (section 3), the same for both studios. */
+export const voice = z.object({
+  voice_id: z.string(),
+  name: z.string(),
+  accent: z.string(),
+  gender: z.string(),
+  age: z.string(),
+  descriptive: z.string(),
+  use_case: z.string(),
+  category: z.enum(['high_quality', 'professional']),
+  language: z.string(),
+  locale: z.string(),
+  description: z.string(),
+  preview_url: z.string().nullable(),
+  verified_languages: z.array(
+    z.object({
+      language: z.string(),
+      accent: z.string(),
+      locale: z.string().nullable(),
+      preview_url: z.string().nullable(),
+    }),
+  ),
+});
+export type Voice = z.infer<typeof voice>;
+
+export const voiceList = z.object({ voices: z.array(voice) });
+export type VoiceList = z.infer<typeof voiceList>;
+
+export const model = z.object({ model_id: z.string(), name: z.string() });
+export type Model = z.infer<typeof model>;
+
+export const modelList = z.object({ models: z.array(model) });
+export type ModelList = z.infer<typeof modelList>;
+
+/** userPreferences (spec section 3): the voice /dashboard2 opens with. */
+export const preferences = z.object({
+  preferredVoiceId: z.string().nullable(),
+  preferredVoiceName: z.string().nullable(),
+  lastUpdated: z.string().nullable(),
+});
+export type Preferences = z.infer<typeof preferences>;
+
+export const preferencesUpdate = z.object({
+  preferredVoiceId: z.string().trim().min(1, 'Voice ID is required').max(200),
+  preferredVoiceName: z.string().trim().max(200).default(''),
+});
+export type PreferencesUpdate = z.input<typeof preferencesUpdate>;
