@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../apps/server/src/db/database.js';
-import { applyMovement } from '../../apps/server/src/domains/ledger/ledger.js';
+import { applyMovement } from '../../apps/server/src/domains/accounts/ledger-repository.js';
 import { openSignInPopup, signInWithIdentityProvider, signUpLocally, uniqueName } from '../support/accounts.js';
 import { screenshot, useBrowser, VIEWPORTS } from '../support/browser.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerSum } from '../src/domains/ledger/ledger.js';
+import { ledgerSum } from '../src/domains/accounts/ledger-repository.js';
 import { buildTestApp } from './helpers/build-app.js';
 import { cookieHeader, ORIGIN, setCookies, signedInUser, signIn, signUp } from './helpers/sessions.js';
 

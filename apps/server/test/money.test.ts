@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { addBalance, deductBalance } from '../src/domains/ledger/balance.js';
-import { captureHold, creditCost, getCredits, holdCredits, releaseHold } from '../src/domains/ledger/credits.js';
+import { addBalance, deductBalance } from '../src/domains/accounts/balance-repository.js';
+import { captureHold, creditCost, getCredits, holdCredits, releaseHold } from '../src/domains/accounts/credits-repository.js';
 import { findPack } from '../src/domains/pricing/credit-packs.js';
 import { purchasePack } from '../src/domains/pricing/purchases.js';
 import { type DatabaseTarget, describeOnEachDatabase, openMigrated } from './helpers/databases.js';

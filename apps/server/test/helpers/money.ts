@@ -17,7 +17,7 @@ export async function addTestUser(db: Kysely<Database>, id: string, figures: { c
     .execute();
   await db.insertInto('user_accounts').values({ user_id: id }).execute();
   // Opening figures go through the ledger like any other movement, so the sums stay exact.
-  const { applyMovement } = await import('../../src/domains/ledger/ledger.js');
+  const { applyMovement } = await import('../../src/domains/accounts/ledger-repository.js');
   await db.transaction().execute(async (trx) => {
     if (figures.credits) {
       await applyMovement(trx, { userId: id, asset: 'credits', amount: figures.credits, kind: 'signup_grant' });

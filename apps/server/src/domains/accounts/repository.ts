@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { applyMovement } from '../ledger/ledger.js';
+import { applyMovement } from './ledger-repository.js';
 
 export const DEFAULT_CREDITS = 10_000;
 

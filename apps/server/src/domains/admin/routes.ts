@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import { addBalance, deductBalance } from '../ledger/balance.js';
+import { addBalance, deductBalance } from '../accounts/balance-repository.js';
 import {
   type Admin,
   endAdminSession,

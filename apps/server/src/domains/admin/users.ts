@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { DEFAULT_CREDITS } from '../accounts/repository.js';
-import { applyMovement } from '../ledger/ledger.js';
+import { applyMovement } from '../accounts/ledger-repository.js';
 
 export const USER_SORTS = ['alphabetical', 'credits_desc', 'credits_asc', 'balance_desc', 'balance_asc'] as const;
 export type UserSort = (typeof USER_SORTS)[number];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { applyMovement } from '../ledger/ledger.js';
+import { applyMovement } from '../accounts/ledger-repository.js';
 import { findPack } from './credit-packs.js';
 
 export interface PurchaseResult {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import { creditCost } from '../ledger/credits.js';
+import { creditCost } from '../accounts/credits-repository.js';
 import { findClonedVoice } from '../voices/repository.js';
 import { fileKindFromName, verifyFileSignature } from './file-urls.js';
 import { checkSubmissionLimits, type SpeechLimits } from './limits.js';

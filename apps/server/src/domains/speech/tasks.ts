@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database, SpeechSettingsJson } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { captureHoldIn, holdCreditsIn, releaseHoldIn } from '../ledger/credits.js';
+import { captureHoldIn, holdCreditsIn, releaseHoldIn } from '../accounts/credits-repository.js';
 
 export type Provider = 'A' | 'B';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { applyMovement } from './ledger.js';
+import { applyMovement } from './ledger-repository.js';
 
 export interface BalanceChange {
   previousBalance: number;

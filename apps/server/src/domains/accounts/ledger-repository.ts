@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { notifyAccountChanged } from '../accounts/account-events.js';
+import { notifyAccountChanged } from './account-events.js';
 
 export type Asset = 'credits' | 'money';
 

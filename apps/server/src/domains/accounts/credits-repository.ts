@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { notifyAccountChanged } from '../accounts/account-events.js';
-import { applyMovement } from './ledger.js';
+import { notifyAccountChanged } from './account-events.js';
+import { applyMovement } from './ledger-repository.js';
 
 /** What a text costs: one credit per character after trimming, never less than one. */
 export function creditCost(text: unknown): number {
