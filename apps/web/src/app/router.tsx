@@ -1,27 +1,27 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
-import { PublicLayout } from '@/components/layout/public-layout';
 import { PageLoading } from '@/components/ui/page-loading';
+import { PublicLayout } from './layouts/public-layout';
 import { RequireSession } from './require-session';
 import { ScrollToTop } from './scroll-to-top';
 
 // Each page is its own chunk, so a visitor downloads only what the page in front of them needs.
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
-const LandingPage = page(() => import('@/features/marketing/pages/landing-page'));
-const PricingPage = page(() => import('@/features/marketing/pages/pricing-page'));
-const BlogsPage = page(() => import('@/features/marketing/pages/blogs-page'));
-const DocsPage = page(() => import('@/features/marketing/pages/docs-page'));
-const FaqsPage = page(() => import('@/features/marketing/pages/faqs-page'));
-const TermsPage = page(() => import('@/features/marketing/pages/terms-page'));
-const PrivacyPage = page(() => import('@/features/marketing/pages/privacy-page'));
-const NotFoundPage = page(() => import('@/features/marketing/pages/not-found-page'));
-const DashboardPage = page(() => import('@/features/dashboard/dashboard-page'));
-const PresetStudioPage = page(() => import('@/features/dashboard/preset-studio-page'));
-const CloneStudioPage = page(() => import('@/features/dashboard/clone-studio-page'));
-const AdminPanelPage = page(() => import('@/features/admin/admin-panel-page'));
-const SignInPopupPage = page(() => import('@/features/sign-in/pages/sign-in-popup-page'));
-const SignInDonePage = page(() => import('@/features/sign-in/pages/sign-in-done-page'));
+const LandingPage = page(() => import('./routes/landing-page'));
+const PricingPage = page(() => import('./routes/pricing-page'));
+const BlogsPage = page(() => import('./routes/blogs-page'));
+const DocsPage = page(() => import('./routes/docs-page'));
+const FaqsPage = page(() => import('./routes/faqs-page'));
+const TermsPage = page(() => import('./routes/terms-page'));
+const PrivacyPage = page(() => import('./routes/privacy-page'));
+const NotFoundPage = page(() => import('./routes/not-found-page'));
+const DashboardPage = page(() => import('./routes/dashboard-page'));
+const PresetStudioPage = page(() => import('./routes/preset-studio-page'));
+const CloneStudioPage = page(() => import('./routes/clone-studio-page'));
+const AdminPanelPage = page(() => import('./routes/admin-panel-page'));
+const SignInPopupPage = page(() => import('./routes/sign-in-popup-page'));
+const SignInDonePage = page(() => import('./routes/sign-in-done-page'));
 
 function show(Page: LazyExoticComponent<ComponentType>) {
   return (

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { meQuery } from '@/features/account/api/get-me';
+import { meQuery } from '@/lib/account/get-me';
 
 /** What GET /api/me/events pushes as an `account` event whenever the numbers change. */
 export interface AccountSnapshot {

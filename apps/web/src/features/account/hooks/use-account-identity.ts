@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useMe } from '@/features/account/api/get-me';
-import { readSessionUser } from '@/features/session/session-user';
+import { useMe } from '@/lib/account/get-me';
+import { readSessionUser } from '@/lib/account/session-user';
 
 export interface AccountIdentity {
   /** The name to show: display name, else name, else the part of the email before the at-sign. */

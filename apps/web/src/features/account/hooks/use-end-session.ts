@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { forgetSessionUser } from '@/features/account/lib/forget-session-user';
+import { forgetSessionUser } from '@/lib/account/forget-session-user';
 
 /** Leaves the signed-in area: forgets the session user, drops every cached answer and goes to the landing page. */
 export function useEndSession(): () => void {

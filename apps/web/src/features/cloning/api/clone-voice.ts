@@ -1,4 +1,7 @@
-import { spacedRequest } from '@/features/speech/lib/spaced-request';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { spacedRequest } from '@/lib/speech-task/spaced-request';
+import { NO_VOICE_ID_MESSAGE } from '../lib/create-voice-checks';
+import { clonedVoicesQuery } from './cloned-voices';
 
 export const DEFAULT_PREVIEW_TEXT = 'Hello! This is my new voice. I hope you enjoy listening to it.';
 
@@ -46,4 +49,35 @@ export async function cloneVoice(file: unknown, voiceName: string, options: Clon
   form.append('need_noise_reduction', String(options.noiseReduction ?? true));
   const answer = await spacedRequest<CloneAnswer>('/voice/clone', { method: 'POST', body: form });
   return readCloneAnswer(answer, voiceName.trim());
+}
+
+export interface CloneVoiceInput {
+  file: File | null;
+  voiceName: string;
+  options: CloneOptions;
+}
+
+export type ClonedVoiceResult = CreatedVoice & { voiceId: string };
+
+/**
+ * Creates a voice, then refreshes the saved voices; the mutation stays pending until they are
+ * read again. An answer without a voice id counts as a failure.
+ */
+export function useCloneVoice(callbacks: {
+  onSuccess: (voice: ClonedVoiceResult, input: CloneVoiceInput) => void;
+  onError: (error: unknown) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, voiceName, options }: CloneVoiceInput): Promise<ClonedVoiceResult> => {
+      const created = await cloneVoice(file, voiceName, options);
+      if (!created.voiceId) throw new Error(NO_VOICE_ID_MESSAGE);
+      return { ...created, voiceId: created.voiceId };
+    },
+    onSuccess: async (voice, input) => {
+      callbacks.onSuccess(voice, input);
+      await queryClient.invalidateQueries({ queryKey: clonedVoicesQuery.queryKey });
+    },
+    onError: callbacks.onError,
+  });
 }

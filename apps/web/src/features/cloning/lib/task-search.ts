@@ -1,4 +1,4 @@
-import { type ListedTask, taskInputText } from '@/features/speech/api/task-list';
+import { type ListedTask, taskInputText } from '../api/task-list';
 
 export const TASK_NOT_FOUND_MESSAGE = 'Task not found after searching';
 

@@ -1,47 +1,32 @@
 import { AlertCircle, Loader2, Sparkles } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { onGenerate } from '@/features/marketing/lib/demo-api';
+import { type FormEvent, useState } from 'react';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { SectionHeading } from '@/components/ui/section-heading';
 import { DEMO_TEXT_LIMIT, DEMO_VOICES } from '@/features/marketing/lib/demo-voices';
-import { buttonStyles } from './button-styles';
+import { progressPercent } from '@/lib/speech-task/polling';
+import { useDemoGeneration } from '../hooks/use-demo-generation';
 import { DemoVoicePicker } from './demo-voice-picker';
 import { DEMO_SECTION_ID } from './hero-section';
-import { SectionHeading } from './section-heading';
 
 export const DEMO_MISSING_INPUT_ALERT = 'Please select a voice and enter some text!';
 
 export function DemoSection() {
   const [voiceId, setVoiceId] = useState<string | null>(null);
   const [text, setText] = useState('');
-  const [generating, setGenerating] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [audioUrl, setAudioUrl] = useState<string | null>(null);
-  const abortRef = useRef<AbortController | null>(null);
+  const { state, start } = useDemoGeneration();
+  const generating = state.phase === 'generating';
+  const progress = state.phase === 'generating' ? progressPercent(state.task) : null;
+  const error = state.phase === 'error' ? state.message : null;
+  const audioUrl = state.phase === 'done' ? state.audioUrl : null;
 
-  // Stop polling when the visitor leaves the page.
-  useEffect(() => () => abortRef.current?.abort(), []);
-
-  async function generate(event: FormEvent<HTMLFormElement>) {
+  function generate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = text.trim();
     if (!voiceId || !trimmed) {
       window.alert(DEMO_MISSING_INPUT_ALERT);
       return;
     }
-    abortRef.current?.abort();
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setGenerating(true);
-    setError(null);
-    setAudioUrl(null);
-    setProgress(null);
-    try {
-      setAudioUrl(await onGenerate(trimmed, voiceId, { signal: controller.signal, onProgress: setProgress }));
-    } catch (failure) {
-      if (!controller.signal.aborted) setError(failure instanceof Error ? failure.message : String(failure));
-    } finally {
-      if (!controller.signal.aborted) setGenerating(false);
-    }
+    void start({ text: trimmed, voiceId });
   }
 
   return (

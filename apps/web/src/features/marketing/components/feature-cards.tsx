@@ -1,8 +1,8 @@
 import { ArrowRight, AudioLines, type LucideIcon, Mic } from 'lucide-react';
 import { Link } from 'react-router';
-import { readSessionUser } from '@/features/session/session-user';
-import { useSignIn } from '@/features/sign-in/hooks/use-sign-in';
-import { SectionHeading } from './section-heading';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { readSessionUser } from '@/lib/account/session-user';
+import { useSignIn } from '@/lib/sign-in/use-sign-in';
 
 interface FeatureCard {
   testId: string;

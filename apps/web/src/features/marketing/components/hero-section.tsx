@@ -1,6 +1,6 @@
 import { Play } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonStyles } from './button-styles';
+import { buttonStyles } from '@/components/ui/button-styles';
 import { Waveform } from './waveform';
 
 export const DEMO_SECTION_ID = 'demo-section';

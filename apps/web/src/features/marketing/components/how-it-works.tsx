@@ -1,5 +1,5 @@
 import { Download, LogIn, type LucideIcon, PenLine, Users } from 'lucide-react';
-import { SectionHeading } from './section-heading';
+import { SectionHeading } from '@/components/ui/section-heading';
 
 interface Step {
   icon: LucideIcon;

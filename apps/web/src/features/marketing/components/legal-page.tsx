@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { SectionHeading } from '@/components/ui/section-heading';
 import { LongFormSection } from './long-form-section';
-import { SectionHeading } from './section-heading';
 
 export interface LegalSection {
   id: string;

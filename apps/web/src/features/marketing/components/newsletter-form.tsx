@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import { buttonStyles } from './button-styles';
+import { buttonStyles } from '@/components/ui/button-styles';
 
 /** The newsletter box. Subscribing has no action yet, so the form never submits. */
 export function NewsletterForm() {

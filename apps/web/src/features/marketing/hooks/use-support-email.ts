@@ -1,4 +1,4 @@
-import { useSiteConfig } from '@/features/site/api/get-site-config';
+import { useSiteConfig } from '@/lib/site/get-site-config';
 
 /** Shown until the site configuration arrives (and if it cannot be loaded). */
 export const FALLBACK_SUPPORT_EMAIL = 'support@sayso.local';

@@ -1,4 +1,4 @@
-import { useSignIn } from '../hooks/use-sign-in';
+import { useSignIn } from '@/lib/sign-in/use-sign-in';
 
 interface LoginButtonProps {
   className: string;

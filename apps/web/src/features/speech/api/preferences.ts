@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** userPreferences (spec section 3). */
@@ -8,6 +9,9 @@ export interface Preferences {
 }
 
 export const getPreferences = () => apiRequest<Preferences>('/preferences');
+
+/** The remembered voice; without one (or on an error) the studio simply starts with none. */
+export const preferencesQuery = queryOptions({ queryKey: ['preferences'], queryFn: getPreferences, retry: false });
 
 export const savePreferredVoice = (voiceId: string, voiceName: string) =>
   apiRequest<Preferences>('/preferences', {

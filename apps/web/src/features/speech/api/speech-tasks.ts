@@ -1,18 +1,6 @@
-import { spacedRequest } from '../lib/spaced-request';
-import type { TtsResponse } from '../lib/tts-response';
-
-/** A task as GET /api/elevenlabs/task/{id} answers (spec section 3, 'Task (polled)'). */
-export interface SpeechTask {
-  task_id?: string;
-  id?: string;
-  status?: string;
-  progress?: number | null;
-  error_message?: string | null;
-  error?: string | null;
-  audio_url?: string | null;
-  transcript_url?: string | null;
-  metadata?: { audio_url?: string | null; voice_id?: string };
-}
+import type { PolledTask } from '@/lib/speech-task/poll-task';
+import { spacedRequest } from '@/lib/speech-task/spaced-request';
+import type { TtsResponse } from '@/lib/speech-task/tts-response';
 
 export interface PresetSpeechRequest {
   text: string;
@@ -32,4 +20,4 @@ export const submitPresetSpeech = (body: PresetSpeechRequest) =>
   });
 
 export const getPresetTask = (taskId: string) =>
-  spacedRequest<SpeechTask>(`/elevenlabs/task/${encodeURIComponent(taskId)}`);
+  spacedRequest<PolledTask>(`/elevenlabs/task/${encodeURIComponent(taskId)}`);

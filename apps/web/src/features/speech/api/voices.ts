@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { spacedRequest } from '../lib/spaced-request';
+import { spacedRequest } from '@/lib/speech-task/spaced-request';
 import { FALLBACK_MODELS, FALLBACK_VOICES } from './fallback-catalog';
 
 export interface VerifiedLanguage {

@@ -1,0 +1,28 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { AccountControls } from '@/features/account/components/account-controls';
+
+/**
+ * The signed-in screens' header: an optional back arrow, the logo and the account controls. Below
+ * 640 px the figures shorten (12.3K) and, beside a back arrow, the logo keeps only its mark.
+ */
+export function TopBar({ backTo }: { backTo?: string }) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-card/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        {backTo ? (
+          <Link
+            to={backTo}
+            aria-label="Back to dashboard"
+            className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-control text-ink transition-colors hover:bg-accent-soft hover:text-accent-strong"
+          >
+            <ArrowLeft aria-hidden className="h-5 w-5" />
+          </Link>
+        ) : null}
+        <Logo className={`shrink-0 ${backTo ? 'max-sm:[&>span]:sr-only' : ''}`} />
+        <AccountControls />
+      </div>
+    </header>
+  );
+}

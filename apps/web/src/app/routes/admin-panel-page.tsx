@@ -1,0 +1,46 @@
+import { CircleAlert, RefreshCw } from 'lucide-react';
+import { PageLoading } from '@/components/ui/page-loading';
+import { useAdminSession } from '@/features/admin/api/admin-session';
+import { LoginForm } from '@/features/admin/components/login-form';
+import { buttonStyles, cardStyle } from '@/features/admin/components/styles';
+import { Toasts } from '@/features/admin/components/toasts';
+import { UsersPanel } from '@/features/admin/components/users-panel';
+
+/**
+ * /admin-panel: not behind the user session guard; staff log in here with their own account.
+ * The server's session cookie decides, on every visit, whether the login form or the panel shows.
+ */
+export default function AdminPanelPage() {
+  return (
+    <Toasts>
+      <AdminPanel />
+    </Toasts>
+  );
+}
+
+function AdminPanel() {
+  const session = useAdminSession();
+  if (session.isPending) return <PageLoading />;
+  if (session.isError) {
+    return <SessionCheckFailed message={session.error.message} onRetry={() => void session.refetch()} />;
+  }
+  return session.data ? <UsersPanel admin={session.data} /> : <LoginForm />;
+}
+
+function SessionCheckFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-surface px-4 text-ink">
+      <section className={`w-full max-w-sm p-8 text-center ${cardStyle}`}>
+        <span className="inline-flex h-12 w-12 items-center justify-center rounded-full bg-danger-soft text-danger">
+          <CircleAlert aria-hidden className="h-6 w-6" />
+        </span>
+        <h1 className="mt-4 text-xl font-semibold">Admin Panel unavailable</h1>
+        <p className="mt-2 text-sm text-muted">{message}</p>
+        <button type="button" className={`${buttonStyles.secondary} mt-6`} onClick={onRetry}>
+          <RefreshCw aria-hidden className="h-4 w-4" />
+          Try again
+        </button>
+      </section>
+    </main>
+  );
+}

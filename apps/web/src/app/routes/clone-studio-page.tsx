@@ -1,0 +1,93 @@
+import { useNavigate } from 'react-router';
+import { DashboardShell } from '@/app/layouts/dashboard-shell';
+import { CreditsExhaustedDialog } from '@/components/ui/credits-exhausted-dialog';
+import { CloneCreditsCard } from '@/features/cloning/components/clone-credits-card';
+import { CloneResultCard } from '@/features/cloning/components/clone-result-card';
+import { CloneStudioError } from '@/features/cloning/components/clone-studio-error';
+import { ClonedVoicesModal } from '@/features/cloning/components/cloned-voices-modal';
+import { ConversionModal } from '@/features/cloning/components/conversion-modal';
+import { CreateVoiceCard } from '@/features/cloning/components/create-voice-card';
+import { GenerateCard } from '@/features/cloning/components/generate-card';
+import { VoiceLimitDialog } from '@/features/cloning/components/voice-limit-dialog';
+import { useCloneStudio } from '@/features/cloning/hooks/use-clone-studio';
+
+/** /dashboard3: upload a sample, create a cloned voice, and speak any text with it. */
+export default function CloneStudioPage() {
+  const navigate = useNavigate();
+  const studio = useCloneStudio();
+  const { sample, voice, saved, dialogs } = studio;
+
+  return (
+    <DashboardShell
+      title="Sayso"
+      subtitle="Clone a voice from a short sample, then speak any text with it."
+      backTo="/dashboard"
+    >
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-label="Text and result" className="space-y-6 lg:order-1">
+          {studio.error && <CloneStudioError message={studio.error} />}
+          <GenerateCard
+            text={studio.text}
+            onTextChange={studio.setText}
+            generating={studio.generation.phase === 'generating'}
+            canGenerate={studio.canGenerate}
+            onGenerate={studio.startGeneration}
+            selected={saved.selected}
+            selectedNotice={saved.selectedNotice}
+          />
+          <CloneResultCard state={studio.generation} justFinished={studio.justFinished} />
+        </section>
+
+        <aside aria-label="Your voice" className="space-y-6 lg:order-2">
+          <CloneCreditsCard credits={studio.credits} onOpenVoices={() => dialogs.setVoicesOpen(true)} />
+          <CreateVoiceCard
+            file={sample.file}
+            validating={sample.validating}
+            onFile={(chosen) => void sample.choose(chosen)}
+            onRemoveFile={sample.clear}
+            draft={voice.draft}
+            onDraftChange={voice.changeDraft}
+            onLanguageChange={voice.changeLanguage}
+            creating={voice.creating}
+            created={voice.created}
+            onCreate={studio.createVoice}
+            notice={voice.notice}
+          />
+        </aside>
+      </div>
+
+      {sample.conversion && (
+        <ConversionModal
+          fileName={sample.conversion.fileName}
+          progress={sample.conversion.progress}
+          onCancel={sample.cancelConversion}
+        />
+      )}
+      <ClonedVoicesModal
+        open={dialogs.voicesOpen}
+        onOpenChange={dialogs.setVoicesOpen}
+        voices={saved.list}
+        loading={saved.loading}
+        selectedId={saved.selected?.id ?? null}
+        onUse={(chosen) => {
+          saved.use(chosen);
+          dialogs.setVoicesOpen(false);
+        }}
+        onDelete={saved.remove}
+      />
+      <VoiceLimitDialog
+        open={dialogs.limitOpen}
+        onOpenChange={dialogs.setLimitOpen}
+        onManage={() => {
+          dialogs.setLimitOpen(false);
+          dialogs.setVoicesOpen(true);
+        }}
+      />
+      <CreditsExhaustedDialog
+        open={dialogs.creditsOpen}
+        onOpenChange={dialogs.setCreditsOpen}
+        onUpgrade={() => navigate('/pricing')}
+      />
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,124 @@
+import { Coins } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DashboardShell } from '@/app/layouts/dashboard-shell';
+import { studioCardStyle } from '@/components/ui/card-styles';
+import { CreditsExhaustedDialog } from '@/components/ui/credits-exhausted-dialog';
+import { GenerationProgress } from '@/components/ui/generation-progress';
+import { ResultPlayer } from '@/components/ui/result-player';
+import { PresetTextCard } from '@/features/speech/components/preset-text-card';
+import { VoicePickerModal } from '@/features/speech/components/voice-picker-modal';
+import { DEFAULT_VOICE_SETTINGS, VoiceSettingsCard } from '@/features/speech/components/voice-settings-card';
+import { usePresetGeneration } from '@/features/speech/hooks/use-preset-generation';
+import { usePresetVoices } from '@/features/speech/hooks/use-preset-voices';
+import { accountFigures } from '@/lib/account/account-figures';
+import { useMe } from '@/lib/account/get-me';
+import { formatCredits } from '@/lib/format';
+import { progressLabel, progressPercent } from '@/lib/speech-task/polling';
+
+/** /dashboard2: type any text, pick a preset voice, tune it, and generate speech. */
+export default function PresetStudioPage() {
+  const me = useMe();
+  const choices = usePresetVoices();
+  const { state, generate, creditsExhausted, setCreditsExhausted } = usePresetGeneration();
+
+  const [text, setText] = useState('');
+  const [settings, setSettings] = useState(DEFAULT_VOICE_SETTINGS);
+  const [pickerOpen, setPickerOpen] = useState(false);
+
+  const generating = state.phase === 'generating';
+  const credits = me.data ? accountFigures(me.data).credits : null;
+
+  return (
+    <DashboardShell
+      title="Preset voices"
+      subtitle="Type any text, choose a voice from the library and turn it into speech."
+      backTo="/dashboard"
+    >
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <section aria-label="Text and result" className="space-y-6">
+          <PresetTextCard
+            text={text}
+            onTextChange={setText}
+            generating={generating}
+            canGenerate={
+              !generating && Boolean(text.trim()) && Boolean(choices.voiceId) && Boolean(choices.activeModel)
+            }
+            onGenerate={() =>
+              void generate(
+                {
+                  text,
+                  voice_id: choices.voiceId ?? '',
+                  model_id: choices.activeModel,
+                  with_transcript: false,
+                  ...settings,
+                },
+                choices.selectedVoice !== null,
+              )
+            }
+            error={state.phase === 'error' ? state.message : null}
+          />
+
+          {(state.phase === 'generating' || state.phase === 'done') && (
+            <div className={studioCardStyle} aria-live="polite">
+              <h2 className="text-lg font-semibold text-ink">Result</h2>
+              {state.phase === 'generating' ? (
+                <div className="mt-4">
+                  <GenerationProgress
+                    label={state.task ? progressLabel(state.task.progress, state.task.status) : 'Generating...'}
+                    percent={progressPercent(state.task)}
+                  />
+                </div>
+              ) : (
+                <div className="mt-4">
+                  <ResultPlayer audioUrl={state.audioUrl} />
+                </div>
+              )}
+            </div>
+          )}
+        </section>
+
+        <aside aria-label="Voice settings" className="space-y-6">
+          <div className={studioCardStyle}>
+            <p className="flex items-center gap-2 text-sm font-medium text-muted">
+              <Coins aria-hidden className="h-4 w-4 text-accent" /> Credits
+            </p>
+            <p data-testid="sidebar-credits" className="mt-1 text-2xl font-bold tabular-nums text-ink">
+              {credits === null ? '—' : formatCredits(credits)}
+            </p>
+            <Link
+              to="/pricing"
+              className="mt-3 inline-flex w-full items-center justify-center rounded-control bg-accent-soft px-4 py-2 text-sm font-semibold text-accent-strong hover:bg-accent hover:text-white"
+            >
+              Buy Credits
+            </Link>
+          </div>
+
+          <VoiceSettingsCard
+            models={choices.modelList}
+            activeModel={choices.activeModel}
+            onModelChange={choices.chooseModel}
+            selectedVoice={choices.selectedVoice}
+            language={choices.language}
+            fallbackVoices={choices.fallbackVoices}
+            onBrowseVoices={() => setPickerOpen(true)}
+            settings={settings}
+            onSettingsChange={setSettings}
+          />
+        </aside>
+      </div>
+
+      <VoicePickerModal
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        voices={choices.voiceList}
+        selectedId={choices.voiceId}
+        onSelect={(voice, chosenLanguage) => {
+          choices.chooseVoice(voice, chosenLanguage);
+          setPickerOpen(false);
+        }}
+      />
+      <CreditsExhaustedDialog open={creditsExhausted} onOpenChange={setCreditsExhausted} />
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,122 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { buttonStyles } from '@/components/ui/button-styles';
+import { SectionHeading } from '@/components/ui/section-heading';
+import type { CreditPack } from '@/features/pricing/api/get-credit-packs';
+import { ChatContactLink } from '@/features/pricing/components/chat-contact-link';
+import { PackCard } from '@/features/pricing/components/pack-card';
+import { PacksQueryState } from '@/features/pricing/components/packs-query-state';
+import { PurchaseDialog } from '@/features/pricing/components/purchase-dialog';
+import { baselinePack, bestValuePack, savingPercent } from '@/features/pricing/lib/pack-value';
+import { readSessionUser } from '@/lib/account/session-user';
+
+const PACK_GRID = 'grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-3';
+
+const PAYMENT_STEPS = [
+  {
+    title: 'Top up your balance',
+    text: 'Message us on WhatsApp with the amount you want to add. Your account email is filled in for you.',
+  },
+  {
+    title: 'We add it to your account',
+    text: 'Once the payment arrives, our team adds the amount to your balance in PKR.',
+  },
+  {
+    title: 'Buy any pack',
+    text: 'Press Buy Now on a pack. The price comes out of your balance and the credits are yours at once.',
+  },
+];
+
+export default function PricingPage() {
+  const navigate = useNavigate();
+  const [user] = useState(() => readSessionUser());
+  const [selectedPack, setSelectedPack] = useState<CreditPack | null>(null);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+      <button
+        type="button"
+        onClick={() => navigate(user ? '/dashboard' : '/')}
+        className={`${buttonStyles.secondary} px-4 py-2`}
+      >
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        Go Back
+      </button>
+
+      <div className="mt-8">
+        <SectionHeading
+          as="h1"
+          title="Simple, Transparent Pricing"
+          description={
+            <>
+              <p className="font-medium text-ink">No hidden fees, no subscriptions.</p>
+              <p className="mt-3 text-base">
+                Every pack is a one-time payment in PKR. Your credits never expire, one credit speaks one character, and
+                bulk purchases come with a discount: larger packs cost less per credit than the Starter pack.
+              </p>
+            </>
+          }
+        />
+      </div>
+
+      <section aria-labelledby="packs-heading" className="mt-12">
+        <h2 id="packs-heading" className="sr-only">
+          Credit packs
+        </h2>
+        <PacksQueryState gridClassName={PACK_GRID} skeletonClassName="h-[30rem]">
+          {(packs) => <PackGrid packs={packs} onBuy={setSelectedPack} />}
+        </PacksQueryState>
+      </section>
+
+      <section
+        aria-labelledby="payment-heading"
+        className="mt-16 rounded-card border border-line bg-card p-6 shadow-sm sm:p-10"
+      >
+        <SectionHeading
+          id="payment-heading"
+          align="left"
+          title="How paying works"
+          description="You pay from your Sayso balance, which you top up with our team over WhatsApp."
+        />
+        <ol className="mt-8 grid gap-6 md:grid-cols-3">
+          {PAYMENT_STEPS.map((step, index) => (
+            <li key={step.title} className="flex gap-4">
+              <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-accent-soft text-sm font-bold text-accent-strong">
+                {index + 1}
+              </span>
+              <div>
+                <h3 className="font-semibold text-ink">{step.title}</h3>
+                <p className="mt-1 text-sm text-muted">{step.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
+          <ChatContactLink user={user} />
+          <p className="text-sm text-muted">Questions about a pack or a payment? Ask us in the same chat.</p>
+        </div>
+      </section>
+
+      <PurchaseDialog pack={selectedPack} user={user} onClose={() => setSelectedPack(null)} />
+    </div>
+  );
+}
+
+function PackGrid({ packs, onBuy }: { packs: CreditPack[]; onBuy: (pack: CreditPack) => void }) {
+  const baseline = baselinePack(packs);
+  const best = bestValuePack(packs);
+  return (
+    <div className={PACK_GRID}>
+      {packs.map((pack) => (
+        <PackCard
+          key={pack.id}
+          pack={pack}
+          saving={baseline ? savingPercent(pack, baseline) : 0}
+          bestValue={pack.id === best?.id && packs.length > 1}
+          onBuy={onBuy}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, MessageCircle, Wallet } from 'lucide-react';
+import { formatCompact } from '@/features/account/lib/compact-number';
+import { chatLink, topUpMessage } from '@/lib/chat-link';
+import { formatMoney } from '@/lib/format';
+import { useSiteConfig } from '@/lib/site/get-site-config';
+import { menuContentProps, menuStyles } from './menu-styles';
+
+interface BalanceMenuProps {
+  /** Null when the account could not be read, so the balance is unknown. */
+  balance: number | null;
+  currency: string;
+  /** The account email, written into the top-up message. */
+  email: string | null;
+}
+
+/** The money balance in the top bar; its menu explains topping up and opens the prefilled chat. */
+export function BalanceMenu({ balance, currency, email }: BalanceMenuProps) {
+  const { data: config } = useSiteConfig();
+  const shown = balance === null ? 'Unavailable' : formatMoney(balance, currency);
+
+  const openTopUpChat = () => {
+    window.open(chatLink(config?.chatNumber, topUpMessage(email)), '_blank', 'noopener,noreferrer');
+  };
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger aria-label={`Balance: ${shown}`} className={menuStyles.trigger}>
+        <Wallet aria-hidden className="h-4 w-4 shrink-0 text-accent" />
+        {balance === null ? (
+          <span>—</span>
+        ) : (
+          <>
+            <span className="tabular-nums sm:hidden">{formatCompact(balance)}</span>
+            <span className="hidden tabular-nums sm:inline">{formatMoney(balance, currency)}</span>
+          </>
+        )}
+        <ChevronDown aria-hidden className="hidden h-4 w-4 shrink-0 text-muted sm:block" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content {...menuContentProps} className={menuStyles.content}>
+          <div className="px-3 pt-2 pb-3">
+            <p className={menuStyles.label}>Balance</p>
+            <p className="mt-1 text-2xl font-bold tracking-tight tabular-nums">{shown}</p>
+            <p className="mt-2 text-sm text-muted">
+              To top up, message us on chat: the message is written for you with your account email. Our team adds the
+              amount to your balance, and you spend it on credit packs on the pricing page.
+            </p>
+          </div>
+          <DropdownMenu.Item className={menuStyles.primaryItem} onSelect={openTopUpChat}>
+            <MessageCircle aria-hidden className="h-4 w-4" />
+            Top Up
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

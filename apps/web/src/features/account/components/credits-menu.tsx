@@ -1,0 +1,49 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, Coins, ShoppingCart } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatCompact } from '@/features/account/lib/compact-number';
+import { formatCredits } from '@/lib/format';
+import { menuContentProps, menuStyles } from './menu-styles';
+
+interface CreditsMenuProps {
+  credits: number;
+  /** Null when the account could not be read, so the figure is unknown. */
+  totalCreditsUsed: number | null;
+}
+
+/** The credits figure in the top bar; its menu shows what has been used and leads to the pricing page. */
+export function CreditsMenu({ credits, totalCreditsUsed }: CreditsMenuProps) {
+  const shown = formatCredits(credits);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger aria-label={`Credits: ${shown}`} className={menuStyles.trigger}>
+        <Coins aria-hidden className="h-4 w-4 shrink-0 text-accent" />
+        <span className="tabular-nums sm:hidden">{formatCompact(credits)}</span>
+        <span className="hidden tabular-nums sm:inline">{shown}</span>
+        <span className="hidden font-normal text-muted lg:inline">credits</span>
+        <ChevronDown aria-hidden className="hidden h-4 w-4 shrink-0 text-muted sm:block" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content {...menuContentProps} className={menuStyles.content}>
+          <div className="px-3 pt-2 pb-3">
+            <p className={menuStyles.label}>Credits</p>
+            <p className="mt-1 text-2xl font-bold tracking-tight tabular-nums">{shown}</p>
+            <p className="mt-1 text-sm text-muted">Speech costs 1 credit per character of text.</p>
+          </div>
+          <dl className="mx-3 flex items-center justify-between border-t border-line py-3 text-sm">
+            <dt className="text-muted">Used so far</dt>
+            <dd className="font-semibold tabular-nums">
+              {totalCreditsUsed === null ? 'Unavailable' : formatCredits(totalCreditsUsed)}
+            </dd>
+          </dl>
+          <DropdownMenu.Item asChild className={menuStyles.primaryItem}>
+            <Link to="/pricing">
+              <ShoppingCart aria-hidden className="h-4 w-4" />
+              Buy Credits
+            </Link>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,26 @@
+import { getProviderATask, providerASpeechRequest, submitProviderASpeech } from '@/lib/speech-task/provider-a-speech';
+import { type TtsResponse, taskIdFrom } from '@/lib/speech-task/tts-response';
+import { findTaskByText } from '../lib/task-search';
+import { listProviderATasks } from './task-list';
+
+export interface CloneSpeechRequest {
+  text: string;
+  voiceId: string;
+  speed: number;
+  volume: number;
+  pitch: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends the text to be spoken with a cloned voice, with a transcript. Resolves with the task id;
+ * when the answer carries none, the task is looked up in the task list by its text (spec section 4).
+ */
+export async function submitCloneSpeech(request: CloneSpeechRequest): Promise<string> {
+  const body = providerASpeechRequest(request.text, request.voiceId, request, true);
+  const taskId = taskIdFrom(await submitProviderASpeech<TtsResponse>(body));
+  return taskId ?? (await findTaskByText(request.text, () => listProviderATasks(), sleep));
+}
+
+export const getCloneSpeechTask = (taskId: string) => getProviderATask(taskId);

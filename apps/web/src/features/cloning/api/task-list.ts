@@ -1,0 +1,35 @@
+import type { PolledTask } from '@/lib/speech-task/poll-task';
+import { spacedRequest } from '@/lib/speech-task/spaced-request';
+
+/** The three shapes the spec allows for a listed task's input (section 3, 'Task listing'). */
+export type TaskInput = string | { text?: string } | (string | { text?: string })[];
+
+export interface ListedTask extends PolledTask {
+  input?: TaskInput;
+}
+
+/** Waits before each retry of the task list: 1, 2 and then 3 seconds (spec section 7). */
+export const TASK_LIST_RETRY_DELAYS_MS = [1_000, 2_000, 3_000];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The text of a listed task, whichever shape its input has. */
+export function taskInputText(input: TaskInput | undefined): string {
+  if (typeof input === 'string') return input;
+  if (Array.isArray(input)) return input.map((part) => (typeof part === 'string' ? part : (part.text ?? ''))).join('');
+  return input?.text ?? '';
+}
+
+/** GET /api/minimax/tasks, tried once and retried up to three times after 1, 2 and 3 s. */
+export async function listProviderATasks(wait: (ms: number) => Promise<void> = sleep): Promise<ListedTask[]> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const answer = await spacedRequest<{ items?: ListedTask[] }>('/minimax/tasks');
+      return answer.items ?? [];
+    } catch (error) {
+      const delay = TASK_LIST_RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) throw error;
+      await wait(delay);
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import { Wand2 } from 'lucide-react';
+import { useId } from 'react';
+import { studioCardStyle } from '@/components/ui/card-styles';
+import type { CreatedNotice, VoiceDraft } from '../hooks/use-create-voice';
+import { MAX_SAMPLE_TEXT } from '../lib/create-voice-checks';
+import { CLONE_LANGUAGES, type CloneLanguage, languageLabel } from '../lib/languages';
+import { CreatedVoiceNotice } from './created-voice-notice';
+import { LoadedFile } from './loaded-file';
+import { UploadZone } from './upload-zone';
+
+const input =
+  'mt-1 block w-full rounded-control border border-line bg-white px-3 py-2 text-sm text-ink focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30';
+
+interface CreateVoiceCardProps {
+  file: File | null;
+  /** The chosen file is being checked. */
+  validating: boolean;
+  onFile: (file: File) => void;
+  onRemoveFile: () => void;
+  draft: VoiceDraft;
+  onDraftChange: (change: Partial<VoiceDraft>) => void;
+  onLanguageChange: (language: CloneLanguage) => void;
+  creating: boolean;
+  /** A voice has been made from this file; another needs a new file. */
+  created: boolean;
+  onCreate: () => void;
+  notice: CreatedNotice | null;
+}
+
+/** 'Create a voice': the sample, the voice's name, noise reduction, language and sample text, and Create Voice. */
+export function CreateVoiceCard({
+  file,
+  validating,
+  onFile,
+  onRemoveFile,
+  draft,
+  onDraftChange,
+  onLanguageChange,
+  creating,
+  created,
+  onCreate,
+  notice,
+}: CreateVoiceCardProps) {
+  const ids = useId();
+  return (
+    <div className={studioCardStyle}>
+      <h2 className="text-lg font-semibold text-ink">Create a voice</h2>
+      <div className="mt-4 space-y-4">
+        {file ? <LoadedFile file={file} onRemove={onRemoveFile} /> : <UploadZone onFile={onFile} busy={validating} />}
+        <div>
+          <label htmlFor={`${ids}-name`} className="text-sm font-medium text-ink">
+            Voice name
+          </label>
+          <input
+            id={`${ids}-name`}
+            value={draft.voiceName}
+            onChange={(event) => onDraftChange({ voiceName: event.target.value })}
+            className={input}
+          />
+        </div>
+        <label className="flex items-center justify-between gap-3 text-sm font-medium text-ink">
+          Noise Reduction
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={draft.noiseReduction}
+            checked={draft.noiseReduction}
+            onChange={(event) => onDraftChange({ noiseReduction: event.target.checked })}
+            className="h-5 w-5 accent-accent"
+          />
+        </label>
+        <div>
+          <label htmlFor={`${ids}-language`} className="text-sm font-medium text-ink">
+            Language
+          </label>
+          <select
+            id={`${ids}-language`}
+            value={draft.language}
+            onChange={(event) => onLanguageChange(event.target.value as CloneLanguage)}
+            className={input}
+          >
+            {CLONE_LANGUAGES.map((option) => (
+              <option key={option} value={option}>
+                {languageLabel(option)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${ids}-sample`} className="text-sm font-medium text-ink">
+            Sample text
+          </label>
+          <textarea
+            id={`${ids}-sample`}
+            value={draft.sampleText}
+            maxLength={MAX_SAMPLE_TEXT}
+            onChange={(event) => onDraftChange({ sampleText: event.target.value })}
+            rows={3}
+            className={input}
+          />
+          <p className="mt-1 text-right text-xs text-muted">
+            {draft.sampleText.length} / {MAX_SAMPLE_TEXT}
+          </p>
+        </div>
+        <button
+          type="button"
+          disabled={creating || created}
+          onClick={onCreate}
+          className="inline-flex w-full items-center justify-center gap-2 rounded-control bg-accent px-5 py-3 text-sm font-semibold text-white hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          <Wand2 aria-hidden className="h-4 w-4" />
+          {creating ? 'Creating Voice...' : created ? 'Voice Created' : 'Create Voice'}
+        </button>
+        {notice && <CreatedVoiceNotice notice={notice} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { CreatedNotice } from '../hooks/use-create-voice';
+
+/** 'Voice Created Successfully', with notes on approximate clones and short samples. */
+export function CreatedVoiceNotice({ notice }: { notice: CreatedNotice }) {
+  return (
+    <div role="status" className="rounded-control border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
+      <p className="font-semibold">Voice Created Successfully</p>
+      <p>"{notice.name}" is selected and ready to speak.</p>
+      {notice.approximate && (
+        <p className="mt-1 text-xs">
+          On this server, clones are approximate: the voice is fitted to your sample's measured pitch, pitch range,
+          voice depth and speaking rate.
+        </p>
+      )}
+      {notice.short && (
+        <p className="mt-1 text-xs">Your file is short; a longer, clearer sample gives a closer voice.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { AudioLines } from 'lucide-react';
+import { useId } from 'react';
+import { studioCardStyle } from '@/components/ui/card-styles';
+import type { SelectedVoice } from '../hooks/use-saved-voices';
+import { MAX_CLONE_TEXT } from '../lib/generate-checks';
+
+interface GenerateCardProps {
+  text: string;
+  onTextChange: (text: string) => void;
+  generating: boolean;
+  canGenerate: boolean;
+  onGenerate: () => void;
+  selected: SelectedVoice | null;
+  /** The passing line after a saved voice was picked. */
+  selectedNotice: string | null;
+}
+
+/** /dashboard3's text box with its 5,000-character count, Generate Voice and the voice that will speak. */
+export function GenerateCard({
+  text,
+  onTextChange,
+  generating,
+  canGenerate,
+  onGenerate,
+  selected,
+  selectedNotice,
+}: GenerateCardProps) {
+  const id = useId();
+  return (
+    <div className={studioCardStyle}>
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        Text to speak
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(event) => onTextChange(event.target.value)}
+        placeholder="Type what your cloned voice should say."
+        rows={10}
+        className="mt-2 block w-full resize-y rounded-control border border-line bg-white p-4 text-base leading-relaxed text-ink shadow-sm focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+      />
+      <p
+        data-testid="clone-character-count"
+        className={`mt-2 text-sm ${text.length > MAX_CLONE_TEXT ? 'text-danger' : 'text-muted'}`}
+      >
+        {text.length} / {MAX_CLONE_TEXT} characters
+      </p>
+      <button
+        type="button"
+        disabled={!canGenerate}
+        onClick={onGenerate}
+        className="mt-4 inline-flex w-full items-center justify-center gap-2 rounded-control bg-accent px-5 py-3 text-base font-semibold text-white hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
+      >
+        <AudioLines aria-hidden className="h-5 w-5" />
+        {generating ? 'Generating...' : 'Generate Voice'}
+      </button>
+      {selected ? (
+        <p className="mt-3 text-sm text-muted">
+          Speaking with <span className="font-semibold text-ink">{selected.name}</span>
+        </p>
+      ) : (
+        <p className="mt-3 text-sm text-muted">Create a voice or pick one of your saved voices to begin.</p>
+      )}
+      {selectedNotice && <p className="mt-2 text-sm text-emerald-700">{selectedNotice}</p>}
+    </div>
+  );
+}

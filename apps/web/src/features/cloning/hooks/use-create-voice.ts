@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { type ClonedVoiceResult, useCloneVoice } from '../api/clone-voice';
+import { createVoiceFailure, createVoiceProblem } from '../lib/create-voice-checks';
+import { type CloneLanguage, greetingFor, languageLabel } from '../lib/languages';
+import { useTimedNotice } from './use-timed-notice';
+
+/** What the Create a voice card asks for. */
+export interface VoiceDraft {
+  voiceName: string;
+  noiseReduction: boolean;
+  language: CloneLanguage;
+  sampleText: string;
+}
+
+/** The success card under Create Voice. */
+export interface CreatedNotice {
+  name: string;
+  /** The sample was under 500,000 bytes: a longer one gives a closer voice. */
+  short: boolean;
+  /** The server fits clones to the sample's measurements rather than copying the voice. */
+  approximate: boolean;
+}
+
+const SHORT_FILE_BYTES = 500_000;
+const CREATED_NOTICE_MS = 6_000;
+
+interface CreateVoiceEvents {
+  onCreated: (voice: ClonedVoiceResult) => void;
+  onProblem: (message: string) => void;
+  /** The saved voices are at the limit: the Voice Limit popup opens. */
+  onLimit: () => void;
+}
+
+/** The draft of a new voice and its creation, which happens once per uploaded file. */
+export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEvents) {
+  const [draft, setDraft] = useState<VoiceDraft>({
+    voiceName: '',
+    noiseReduction: true,
+    language: 'english',
+    sampleText: greetingFor('english'),
+  });
+  const [created, setCreated] = useState(false);
+  const [notice, setNotice] = useTimedNotice<CreatedNotice>(CREATED_NOTICE_MS);
+
+  const cloning = useCloneVoice({
+    onSuccess: (voice, { file }) => {
+      setCreated(true);
+      onCreated(voice);
+      setNotice({
+        name: voice.voiceName,
+        short: (file?.size ?? 0) < SHORT_FILE_BYTES,
+        approximate: voice.approximate,
+      });
+    },
+    onError: (error) => {
+      const failure = createVoiceFailure(error);
+      if (failure === 'limit') onLimit();
+      else onProblem(failure);
+    },
+  });
+
+  const changeDraft = (change: Partial<VoiceDraft>) => setDraft((current) => ({ ...current, ...change }));
+
+  /** Picking a language puts its greeting in the sample text. */
+  const changeLanguage = (language: CloneLanguage) => changeDraft({ language, sampleText: greetingFor(language) });
+
+  /** A file's name becomes the voice name unless one has been typed. */
+  const suggestName = (name: string) =>
+    setDraft((current) => (current.voiceName.trim() ? current : { ...current, voiceName: name }));
+
+  function create(file: File | null, savedVoices: number) {
+    const problem = createVoiceProblem({ alreadyCreated: created, savedVoices, file, ...draft });
+    if (problem === 'limit') return onLimit();
+    if (problem) return onProblem(problem);
+    cloning.mutate({
+      file,
+      voiceName: draft.voiceName,
+      options: {
+        // The provider knows the language as Chinese, where the list says Mandarin.
+        languageTag: languageLabel(draft.language).replace('Mandarin', 'Chinese'),
+        noiseReduction: draft.noiseReduction,
+        previewText: draft.sampleText,
+      },
+    });
+  }
+
+  return {
+    draft,
+    changeDraft,
+    changeLanguage,
+    suggestName,
+    created,
+    /** A new file allows a new voice. */
+    allowAnother: () => setCreated(false),
+    creating: cloning.isPending,
+    create,
+    notice,
+  };
+}

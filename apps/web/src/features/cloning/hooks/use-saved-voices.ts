@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type ClonedVoice, clonedVoicesQuery, deleteClonedVoice } from '../api/cloned-voices';
+import { DELETE_FAILED_MESSAGE, LOAD_VOICES_FAILED_MESSAGE, voicesRequestFailure } from '../lib/create-voice-checks';
+import { useTimedNotice } from './use-timed-notice';
+
+/** The voice that speaks the text. */
+export interface SelectedVoice {
+  id: string;
+  name: string;
+}
+
+const SELECTED_NOTICE_MS = 3_000;
+
+/** The saved cloned voices, which one is selected, and deleting them. */
+export function useSavedVoices(onProblem: (message: string) => void) {
+  const queryClient = useQueryClient();
+  const voices = useQuery(clonedVoicesQuery);
+  const [selected, setSelected] = useState<SelectedVoice | null>(null);
+  const [selectedNotice, setSelectedNotice] = useTimedNotice<string>(SELECTED_NOTICE_MS);
+
+  useEffect(() => {
+    if (voices.isError) onProblem(voicesRequestFailure(voices.error, LOAD_VOICES_FAILED_MESSAGE));
+  }, [voices.isError, voices.error, onProblem]);
+
+  /** Picks a saved voice from the list, with a line saying so. */
+  const use = (voice: ClonedVoice) => {
+    setSelected({ id: voice.voiceId, name: voice.voiceName });
+    setSelectedNotice(`Voice "${voice.voiceName}" selected! You can now generate TTS with this voice.`);
+  };
+
+  async function remove(voice: ClonedVoice) {
+    try {
+      await deleteClonedVoice(voice.voiceId);
+      if (selected?.id === voice.voiceId) setSelected(null);
+      await queryClient.invalidateQueries({ queryKey: clonedVoicesQuery.queryKey });
+    } catch (deleteError) {
+      onProblem(voicesRequestFailure(deleteError, DELETE_FAILED_MESSAGE));
+    }
+  }
+
+  return {
+    list: voices.data ?? [],
+    loading: voices.isLoading,
+    selected,
+    select: setSelected,
+    use,
+    remove,
+    selectedNotice,
+  };
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import type { SessionUser } from '@/lib/account/session-user';
+import { ApiError } from '@/lib/api-client';
+import { type PurchaseResult, useBuyPack } from '../api/buy-pack';
+import type { CreditPack } from '../api/get-credit-packs';
+import { ConfirmPurchase, InsufficientBalance, LoginRequired, PurchaseSuccess } from './purchase-steps';
+
+interface PurchaseDialogProps {
+  /** The pack being bought; null keeps the dialog closed. */
+  pack: CreditPack | null;
+  user: SessionUser | null;
+  onClose: () => void;
+}
+
+/** Where the dialog stands once Confirm has an answer; while it waits, the purchase is pending. */
+type Step =
+  | { name: 'confirm' }
+  | { name: 'insufficient' }
+  | { name: 'login' }
+  | { name: 'success'; result: PurchaseResult };
+
+/**
+ * Buy Now opens this. Visitors are asked to log in; signed-in users confirm, then see success
+ * (with confetti), or the insufficient-balance prompt with Top Up. One idempotency key per opening
+ * means a repeated Confirm can never buy twice.
+ */
+export function PurchaseDialog({ pack, user, onClose }: PurchaseDialogProps) {
+  const [step, setStep] = useState<Step>({ name: 'confirm' });
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const purchase = useBuyPack();
+  useEffect(() => {
+    if (pack) {
+      setStep({ name: 'confirm' });
+      setKey(crypto.randomUUID());
+    }
+  }, [pack]);
+
+  const processing = purchase.isPending;
+  const onOpenChange = (next: boolean) => {
+    if (!next && !processing) onClose();
+  };
+  const open = pack !== null;
+  if (!user || step.name === 'login') return <LoginRequired open={open} onOpenChange={onOpenChange} />;
+  if (!pack) return null;
+  if (step.name === 'success') return <PurchaseSuccess result={step.result} onOpenChange={onOpenChange} />;
+  if (step.name === 'insufficient') {
+    return <InsufficientBalance pack={pack} email={user.email} onOpenChange={onOpenChange} />;
+  }
+  return (
+    <ConfirmPurchase
+      pack={pack}
+      processing={processing}
+      onOpenChange={onOpenChange}
+      onConfirm={() =>
+        purchase.mutate(
+          { packId: pack.id, idempotencyKey: key },
+          {
+            onSuccess: (result) => setStep({ name: 'success', result }),
+            onError: (error) => {
+              if (error instanceof ApiError && error.status === 402) setStep({ name: 'insufficient' });
+              else if (error instanceof ApiError && error.status === 401) setStep({ name: 'login' });
+              else window.alert(`Purchase failed: ${error instanceof Error ? error.message : String(error)}`);
+            },
+          },
+        )
+      }
+    />
+  );
+}

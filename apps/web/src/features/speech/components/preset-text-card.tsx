@@ -1,0 +1,64 @@
+import { AudioLines } from 'lucide-react';
+import { useId } from 'react';
+import { studioCardStyle } from '@/components/ui/card-styles';
+
+/** Above this many characters the studio warns that generating will take a while. */
+const WARN_ABOVE = 5_000;
+
+interface PresetTextCardProps {
+  text: string;
+  onTextChange: (text: string) => void;
+  generating: boolean;
+  /** Whether Generate Voice can be pressed (text, a voice and a model are all there, and nothing runs). */
+  canGenerate: boolean;
+  onGenerate: () => void;
+  error: string | null;
+}
+
+/** /dashboard2's text box, its character count and the Generate Voice button, with the last error under it. */
+export function PresetTextCard({
+  text,
+  onTextChange,
+  generating,
+  canGenerate,
+  onGenerate,
+  error,
+}: PresetTextCardProps) {
+  const id = useId();
+  return (
+    <div className={studioCardStyle}>
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        Your text
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(event) => onTextChange(event.target.value)}
+        placeholder="Type or paste your text here. There is no length limit to worry about: long texts are read in full."
+        rows={12}
+        className="mt-2 block w-full resize-y rounded-control border border-line bg-white p-4 text-base leading-relaxed text-ink shadow-sm focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
+      />
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+        <span data-testid="character-count">{text.length.toLocaleString('en-US')} characters</span>
+        {text.length > WARN_ABOVE && <span className="text-amber-700">Long text: generation will take a while.</span>}
+      </div>
+      <button
+        type="button"
+        disabled={!canGenerate}
+        onClick={onGenerate}
+        className="mt-4 inline-flex w-full items-center justify-center gap-2 rounded-control bg-accent px-5 py-3 text-base font-semibold text-white hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
+      >
+        <AudioLines aria-hidden className="h-5 w-5" />
+        {generating ? 'Generating...' : 'Generate Voice'}
+      </button>
+      {error !== null && (
+        <p
+          role="alert"
+          className="mt-4 rounded-control border border-danger/30 bg-danger-soft px-4 py-3 text-sm text-danger"
+        >
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { preferencesQuery, savePreferredVoice } from '../api/preferences';
+import { modelsQuery, type Voice, voicesQuery } from '../api/voices';
+
+/** The /dashboard2 choices: the voice (restored from, and saved to, the preferences), its language and the model. */
+export function usePresetVoices() {
+  const voices = useQuery(voicesQuery);
+  const models = useQuery(modelsQuery);
+  const preferences = useQuery(preferencesQuery);
+  const savePreference = useMutation({ mutationFn: (voice: Voice) => savePreferredVoice(voice.voice_id, voice.name) });
+
+  const [voiceId, setVoiceId] = useState<string | null>(null);
+  const [language, setLanguage] = useState<string | null>(null);
+  const [modelId, setModelId] = useState<string | null>(null);
+
+  const voiceList = voices.data?.voices ?? [];
+  const selectedVoice = voiceList.find((voice) => voice.voice_id === voiceId) ?? null;
+  const modelList = models.data?.models ?? [];
+  const activeModel = modelId ?? modelList[0]?.model_id ?? '';
+
+  // Restore the preferred voice once both the voices and the preference are known.
+  useEffect(() => {
+    const preferred = preferences.data?.preferredVoiceId;
+    if (voiceId === null && preferred && voiceList.some((voice) => voice.voice_id === preferred)) setVoiceId(preferred);
+  }, [preferences.data, voiceList, voiceId]);
+
+  const chooseVoice = (voice: Voice, chosenLanguage: string | null) => {
+    setVoiceId(voice.voice_id);
+    setLanguage(chosenLanguage);
+    savePreference.mutate(voice);
+  };
+
+  return {
+    voiceList,
+    voiceId,
+    selectedVoice,
+    language,
+    chooseVoice,
+    /** The server's list could not be read, so the built-in one shows. */
+    fallbackVoices: voices.data?.fallback === true,
+    modelList,
+    activeModel,
+    chooseModel: setModelId,
+  };
+}

@@ -1,0 +1,187 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TopBar } from '@/app/layouts/top-bar';
+import {
+  clearUserCookie,
+  FakeEventSource,
+  json,
+  renderDashboard,
+  setUserCookie,
+  signedInUser,
+  stubApi,
+  userCookieIsSet,
+} from '../../support/render-dashboard';
+
+const me = (overrides: object = {}) => ({
+  ...signedInUser,
+  displayName: 'Ada Lovelace',
+  lastLoginAt: '2025-01-01T00:00:00.000Z',
+  credits: 12_345,
+  totalCreditsUsed: 655,
+  balance: 1500.456,
+  currency: 'PKR',
+  balanceHistory: [],
+  createdAt: '2025-01-01T00:00:00.000Z',
+  lastUpdated: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  setUserCookie();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  clearUserCookie();
+});
+
+describe('TopBar', () => {
+  it('shows the credits and the balance from /api/me', async () => {
+    stubApi({ 'GET /api/me': () => json(me()) });
+    renderDashboard(<TopBar />);
+    expect(await screen.findByRole('button', { name: 'Credits: 12,345' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Balance: 1,500.46 PKR' })).toBeInTheDocument();
+  });
+
+  it('shows skeletons while the account loads', async () => {
+    stubApi({ 'GET /api/me': () => new Promise(() => {}) });
+    renderDashboard(<TopBar />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your credits and balance');
+    expect(screen.queryByRole('button', { name: /^Credits/ })).not.toBeInTheDocument();
+  });
+
+  it('falls back to 10,000 credits when the account has none recorded', async () => {
+    stubApi({ 'GET /api/me': () => json(me({ credits: null })) });
+    renderDashboard(<TopBar />);
+    expect(await screen.findByRole('button', { name: 'Credits: 10,000' })).toBeInTheDocument();
+  });
+
+  it('shows 0 credits and a retry button when the account cannot be read, and retries on request', async () => {
+    let databaseUp = false;
+    stubApi({ 'GET /api/me': () => (databaseUp ? json(me()) : json({ error: 'Database down' }, 500)) });
+    const { user } = renderDashboard(<TopBar />);
+    expect(await screen.findByRole('button', { name: 'Credits: 0' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Balance: Unavailable' })).toBeInTheDocument();
+
+    databaseUp = true;
+    await user.click(screen.getByRole('button', { name: 'Retry loading your credits and balance' }));
+    expect(await screen.findByRole('button', { name: 'Credits: 12,345' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Retry/ })).not.toBeInTheDocument();
+  });
+
+  it('returns to the landing page and forgets the user when the session is gone', async () => {
+    stubApi({ 'GET /api/me': () => json({ error: 'Not signed in' }, 401) });
+    renderDashboard(<TopBar />);
+    expect(await screen.findByText('Landing page')).toBeInTheDocument();
+    expect(userCookieIsSet()).toBe(false);
+  });
+
+  it('updates the figures from the live account events', async () => {
+    stubApi({ 'GET /api/me': () => json(me()) });
+    const { unmount } = renderDashboard(<TopBar />);
+    await screen.findByRole('button', { name: 'Credits: 12,345' });
+    const events = FakeEventSource.instances.at(-1);
+    expect(events?.url).toBe('/api/me/events');
+
+    events?.emit('account', JSON.stringify({ credits: 9000, balance: 20, currency: 'PKR', totalCreditsUsed: 4000 }));
+    expect(await screen.findByRole('button', { name: 'Credits: 9,000' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Balance: 20 PKR' })).toBeInTheDocument();
+
+    unmount();
+    expect(events?.closed).toBe(true);
+  });
+
+  it('offers Buy Credits in the credits menu, leading to the pricing page', async () => {
+    stubApi({ 'GET /api/me': () => json(me()) });
+    const { user } = renderDashboard(<TopBar />);
+    await user.click(await screen.findByRole('button', { name: 'Credits: 12,345' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('655')).toBeInTheDocument();
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Buy Credits' }));
+    expect(await screen.findByText('Pricing page')).toBeInTheDocument();
+  });
+
+  it('opens the chat with a prefilled top-up message from the balance menu', async () => {
+    stubApi({ 'GET /api/me': () => json(me()), 'GET /api/config': () => json({ chatNumber: '923001234567' }) });
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const { user } = renderDashboard(<TopBar />);
+    await user.click(await screen.findByRole('button', { name: /^Balance/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Top Up' }));
+
+    expect(open).toHaveBeenCalledWith(expect.any(String), '_blank', 'noopener,noreferrer');
+    const url = String(open.mock.calls[0]?.[0]);
+    expect(url.startsWith('https://wa.me/923001234567?text=')).toBe(true);
+    expect(decodeURIComponent(url)).toContain('ada@example.com');
+  });
+
+  it('shows the name, the email and initials when there is no photo', async () => {
+    stubApi({ 'GET /api/me': () => json(me()) });
+    const { user } = renderDashboard(<TopBar />);
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(menu).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(menu).getByText('AL')).toBeInTheDocument();
+  });
+
+  it('shows the back arrow only when asked to', async () => {
+    stubApi({ 'GET /api/me': () => json(me()) });
+    renderDashboard(<TopBar backTo="/dashboard" />, { route: '/dashboard3' });
+    expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});
+
+describe('Logout', () => {
+  async function openLogoutDialog() {
+    const view = renderDashboard(<TopBar />);
+    await view.user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await view.user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    return { ...view, dialog: await screen.findByRole('dialog', { name: 'Logout' }) };
+  }
+
+  it('asks for confirmation, and Cancel keeps the user signed in', async () => {
+    const fetchMock = stubApi({ 'GET /api/me': () => json(me()) });
+    const { user, dialog } = await openLogoutDialog();
+    expect(dialog).toHaveTextContent('Are you sure you want to log out?');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/sign-out', expect.anything());
+    expect(userCookieIsSet()).toBe(true);
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus();
+  });
+
+  it('signs out, forgets the user and goes to the landing page on Logout', async () => {
+    const fetchMock = stubApi({
+      'GET /api/me': () => json(me()),
+      'POST /api/auth/sign-out': () => new Response(null, { status: 204 }),
+    });
+    const { user, dialog } = await openLogoutDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('Landing page')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/sign-out',
+      expect.objectContaining({
+        method: 'POST',
+        body: '{}',
+        headers: expect.objectContaining({ 'content-type': 'application/json' }),
+      }),
+    );
+    expect(userCookieIsSet()).toBe(false);
+  });
+
+  it('still leaves when the server cannot end the session', async () => {
+    stubApi({ 'GET /api/me': () => json(me()), 'POST /api/auth/sign-out': () => json({ error: 'Down' }, 503) });
+    const { user, dialog } = await openLogoutDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('Landing page')).toBeInTheDocument();
+    expect(userCookieIsSet()).toBe(false);
+  });
+});

@@ -1,0 +1,182 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import CloneStudioPage from '@/app/routes/clone-studio-page';
+import { greetingFor } from '@/features/cloning/lib/languages';
+import { resetSpacing } from '@/lib/speech-task/spaced-request';
+import {
+  clearUserCookie,
+  json,
+  renderDashboard,
+  setUserCookie,
+  signedInUser,
+  stubApi,
+} from '../../support/render-dashboard';
+
+const me = () => json({ ...signedInUser, displayName: 'Ada Lovelace', credits: 10_000, balance: 0 });
+const created = () =>
+  json({ success: true, clone_voice_id: 'v1', voice_id: 'v1', id: 'v1', voice_name: 'Ada', mp3_link: '' });
+
+/**
+ * A sample file as the browser would hand it over. jsdom's File has no arrayBuffer(), which the
+ * page uses to measure the file, so the instance gets one; `size` stands in for a real file's length.
+ */
+function sampleFile(name: string, type: string, size = 200_000) {
+  const file = new File([new Uint8Array(16)], name, { type });
+  file.arrayBuffer = async () => new ArrayBuffer(16);
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+/** jsdom has no Web Audio: each decode gives the next outcome (a 15 s sound unless told otherwise). */
+function fakeDecoding(...outcomes: (() => Promise<unknown>)[]) {
+  vi.stubGlobal(
+    'AudioContext',
+    class {
+      decodeAudioData = () => (outcomes.shift() ?? (async () => ({ duration: 15 })))();
+      close = async () => {};
+    },
+  );
+}
+
+function renderStudio(routes: Parameters<typeof stubApi>[0] = {}) {
+  stubApi({ 'GET /api/me': me, 'GET /api/voice/cloned': () => json({ voices: [] }), ...routes });
+  const view = renderDashboard(<CloneStudioPage />, { route: '/dashboard3' });
+  // Fake timers that still move with the wall clock: waits work, and the test can jump ahead.
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  return { ...view, user };
+}
+
+async function loadMp3(user: ReturnType<typeof userEvent.setup>, size?: number) {
+  await user.upload(screen.getByTestId('sample-input'), sampleFile('ada.mp3', 'audio/mpeg', size));
+  await screen.findByTestId('loaded-file-name');
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  resetSpacing();
+  setUserCookie();
+  fakeDecoding();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  clearUserCookie();
+});
+
+describe('creating a voice on /dashboard3', () => {
+  it('shows “Voice Created” until the file is removed, then allows a new voice', async () => {
+    const { user } = renderStudio({ 'POST /api/voice/clone': created });
+    await loadMp3(user);
+    expect(screen.getByLabelText('Voice name')).toHaveValue('ada');
+    await user.click(screen.getByRole('button', { name: 'Create Voice' }));
+    const done = await screen.findByRole('button', { name: 'Voice Created' });
+    expect(done).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Remove file' }));
+    expect(screen.getByRole('button', { name: 'Create Voice' })).toBeEnabled();
+    await loadMp3(user);
+    expect(screen.getByRole('button', { name: 'Create Voice' })).toBeEnabled();
+    // The first test of the file also loads Radix and the icons, which is slow on a busy machine.
+  }, 15_000);
+
+  it('shows the success card for 6 seconds, with a note when the file is under 500,000 bytes', async () => {
+    const { user } = renderStudio({ 'POST /api/voice/clone': created });
+    await loadMp3(user, 499_999);
+    await user.click(screen.getByRole('button', { name: 'Create Voice' }));
+    const card = await screen.findByText('Voice Created Successfully');
+    expect(within(card.parentElement as HTMLElement).getByText(/Your file is short/)).toBeInTheDocument();
+    expect(screen.getByText('Speaking with')).toHaveTextContent('Speaking with Ada');
+    await act(async () => {
+      vi.advanceTimersByTime(5_900);
+    });
+    expect(screen.getByText('Voice Created Successfully')).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByText('Voice Created Successfully')).not.toBeInTheDocument();
+  });
+
+  it('leaves the short-file note out for a file of 500,000 bytes or more', async () => {
+    const { user } = renderStudio({ 'POST /api/voice/clone': created });
+    await loadMp3(user, 500_000);
+    await user.click(screen.getByRole('button', { name: 'Create Voice' }));
+    await screen.findByText('Voice Created Successfully');
+    expect(screen.queryByText(/Your file is short/)).not.toBeInTheDocument();
+  });
+
+  it('swaps the sample text for the greeting of the chosen language', async () => {
+    const { user } = renderStudio();
+    expect(screen.getByLabelText('Sample text')).toHaveValue(greetingFor('english'));
+    await user.selectOptions(screen.getByLabelText('Language'), 'french');
+    expect(screen.getByLabelText('Sample text')).toHaveValue(greetingFor('french'));
+    expect(screen.getByText(`${greetingFor('french').length} / 300`)).toBeInTheDocument();
+  });
+
+  it('hides an unexpected server failure behind the spec’s line', async () => {
+    const { user } = renderStudio({
+      'POST /api/voice/clone': () => json({ error: 'engine crashed: SIGSEGV' }, 500),
+    });
+    await loadMp3(user);
+    await user.click(screen.getByRole('button', { name: 'Create Voice' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create voice. Please try again.');
+    expect(screen.getByRole('button', { name: 'Create Voice' })).toBeEnabled();
+  });
+
+  it('opens the Voice Limit popup when the server refuses a sixth voice', async () => {
+    const { user } = renderStudio({
+      'POST /api/voice/clone': () => json({ error: 'You have reached the maximum limit of 5 cloned voices' }, 409),
+    });
+    await loadMp3(user);
+    await user.click(screen.getByRole('button', { name: 'Create Voice' }));
+    expect(await screen.findByRole('dialog', { name: 'Voice Limit Reached' })).toBeInTheDocument();
+  });
+
+  it('asks to log in again when the voices cannot be loaded for a lost session', async () => {
+    renderStudio({ 'GET /api/voice/cloned': () => json({ error: 'Not signed in' }, 401) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('User not authenticated. Please log in again.');
+  });
+
+  it('says the voices could not be loaded on any other failure', async () => {
+    renderStudio({ 'GET /api/voice/cloned': () => json({ error: 'boom' }, 500) });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load cloned voices.');
+  });
+});
+
+describe('converting a sample on /dashboard3', () => {
+  it('shows the format message when the browser measures the file but cannot decode it for conversion', async () => {
+    fakeDecoding(
+      async () => ({ duration: 15 }),
+      async () => {
+        throw new DOMException('Unable to decode audio data', 'EncodingError');
+      },
+    );
+    const { user } = renderStudio();
+    await user.upload(screen.getByTestId('sample-input'), sampleFile('ada.wav', 'audio/wav'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This file format is not supported. Please upload an MP3 file for best compatibility.',
+    );
+    expect(screen.queryByRole('dialog', { name: 'Converting Audio File' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('loaded-file-name')).not.toBeInTheDocument();
+  });
+
+  it('clears the file with “Conversion cancelled by user” when the X is pressed', async () => {
+    let finishDecode: (value: unknown) => void = () => {};
+    fakeDecoding(
+      async () => ({ duration: 15 }),
+      () =>
+        new Promise((resolve) => {
+          finishDecode = resolve;
+        }),
+    );
+    const { user } = renderStudio();
+    await user.upload(screen.getByTestId('sample-input'), sampleFile('ada.wav', 'audio/wav'));
+    const dialog = await screen.findByRole('dialog', { name: 'Converting Audio File' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    finishDecode({ duration: 15, length: 0 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Conversion cancelled by user');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('loaded-file-name')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import PresetStudioPage from '@/app/routes/preset-studio-page';
+import { resetSpacing } from '@/lib/speech-task/spaced-request';
+import {
+  clearUserCookie,
+  json,
+  renderDashboard,
+  setUserCookie,
+  signedInUser,
+  stubApi,
+} from '../../support/render-dashboard';
+
+const OLIVER = {
+  voice_id: 'espeak-en-gb-m3',
+  name: 'Oliver',
+  accent: 'british',
+  gender: 'male',
+  age: 'middle aged',
+  descriptive: 'calm',
+  use_case: 'narration',
+  category: 'high_quality',
+  language: 'en',
+  locale: 'en-GB',
+  description: 'A calm British voice.',
+  preview_url: null,
+  verified_languages: [],
+};
+
+/** The studio's server, with Oliver as the remembered voice so no picking is needed. */
+function serve(credits: number, submit: () => Response = () => json({ task_id: 't1' })) {
+  return stubApi({
+    'GET /api/me': () => json({ ...signedInUser, displayName: 'Ada', credits, balance: 0 }),
+    'GET /api/elevenlabs/voices': () => json({ voices: [OLIVER] }),
+    'GET /api/elevenlabs/models': () => json({ models: [{ model_id: 'espeak-standard', name: 'eSpeak NG' }] }),
+    'GET /api/preferences': () =>
+      json({ preferredVoiceId: OLIVER.voice_id, preferredVoiceName: 'Oliver', lastUpdated: null }),
+    'POST /api/elevenlabs/tts': submit,
+  });
+}
+
+// The API client spaces calls a second apart, so the first screen takes a few real seconds.
+const SLOW = { timeout: 10_000 };
+
+async function openStudioWithText(text: string) {
+  const view = renderDashboard(<PresetStudioPage />, { route: '/dashboard2' });
+  await screen.findByRole('button', { name: /Oliver/ }, SLOW);
+  await screen.findByRole('option', { name: 'eSpeak NG' }, SLOW);
+  fireEvent.change(screen.getByLabelText('Your text'), { target: { value: text } });
+  return view;
+}
+
+beforeEach(() => {
+  resetSpacing();
+  setUserCookie();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  clearUserCookie();
+});
+
+describe('the preset-voice studio', { timeout: 30_000 }, () => {
+  it('offers an upgrade instead of generating when the credits do not cover the text', async () => {
+    const fetchMock = serve(5);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { user } = await openStudioWithText('Hello there, world.');
+    await user.click(screen.getByRole('button', { name: 'Generate Voice' }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    expect(
+      within(dialog).getByText('You have run out of credits. Please upgrade your plan to continue using our services'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Upgrade Plan' }));
+    expect(alert).toHaveBeenCalledWith('Upgrade plans will be implemented soon.');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/elevenlabs/tts')).toBe(false);
+  });
+
+  it('says when the server returns no task id', async () => {
+    serve(10_000, () => json({}));
+    const { user } = await openStudioWithText('Hello there.');
+    await user.click(screen.getByRole('button', { name: 'Generate Voice' }));
+    expect(await screen.findByRole('alert', {}, SLOW)).toHaveTextContent(
+      /^Failed to start voice generation: No task ID returned\.$/,
+    );
+  });
+
+  it('puts speed, pitch and volume back to 1, 0 and 1 on Reset', async () => {
+    serve(10_000);
+    const { user } = await openStudioWithText('');
+    const speed = screen.getByLabelText('Speed');
+    const pitch = screen.getByLabelText('Pitch');
+    const volume = screen.getByLabelText('Volume');
+    fireEvent.change(speed, { target: { value: '1.7' } });
+    fireEvent.change(pitch, { target: { value: '-4' } });
+    fireEvent.change(volume, { target: { value: '0.3' } });
+    expect([speed, pitch, volume].map((input) => (input as HTMLInputElement).value)).toEqual(['1.7', '-4', '0.3']);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect([speed, pitch, volume].map((input) => (input as HTMLInputElement).value)).toEqual(['1', '0', '1']);
+  });
+});

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSpacing, spacedRequest } from '@/lib/speech-task/spaced-request';
+
+type Answer = () => Response;
+
+const ok = () => new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+const tooMany =
+  (retryAfter?: string): Answer =>
+  () =>
+    new Response(JSON.stringify({ error: 'Too many requests. Please wait a moment and try again.' }), {
+      status: 429,
+      headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
+    });
+
+/** A fake network edge that answers in order and notes when (on the fake clock) each call left. */
+function network(...answers: Answer[]) {
+  const sentAt: number[] = [];
+  const start = Date.now();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      sentAt.push(Date.now() - start);
+      return (answers.shift() ?? ok)();
+    }),
+  );
+  return sentAt;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetSpacing();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('spaced API calls', () => {
+  it('sends consecutive calls at least 1000 ms apart', async () => {
+    const sentAt = network();
+    const calls = Promise.all([spacedRequest('/a'), spacedRequest('/b'), spacedRequest('/c')]);
+    await vi.runAllTimersAsync();
+    await calls;
+    expect(sentAt).toEqual([0, 1000, 2000]);
+  });
+
+  it('does not delay a call made long after the previous one', async () => {
+    const sentAt = network();
+    const first = spacedRequest('/a');
+    await vi.runAllTimersAsync();
+    await first;
+    await vi.advanceTimersByTimeAsync(4000);
+    const second = spacedRequest('/b');
+    await vi.runAllTimersAsync();
+    await second;
+    expect(sentAt).toEqual([0, 4000]);
+  });
+
+  it('on a 429 waits the Retry-After seconds and tries again', async () => {
+    const sentAt = network(tooMany('2'));
+    const call = spacedRequest<{ ok: boolean }>('/a');
+    await vi.runAllTimersAsync();
+    await expect(call).resolves.toEqual({ ok: true });
+    expect(sentAt).toEqual([0, 2000]);
+  });
+
+  it('waits 5 s when the 429 names no Retry-After', async () => {
+    const sentAt = network(tooMany());
+    const call = spacedRequest('/a');
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(sentAt).toEqual([0]);
+    await vi.runAllTimersAsync();
+    await call;
+    expect(sentAt).toEqual([0, 5000]);
+  });
+
+  it('gives up at once with the server’s message when the limit lasts longer than half a minute', async () => {
+    const sentAt = network(tooMany('3600'));
+    const call = spacedRequest('/a');
+    const outcome = expect(call).rejects.toMatchObject({
+      status: 429,
+      message: 'Too many requests. Please wait a moment and try again.',
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    await outcome;
+    expect(sentAt).toEqual([0]);
+  });
+
+  it('stops retrying after three 429s in a row', async () => {
+    const sentAt = network(tooMany('1'), tooMany('1'), tooMany('1'), tooMany('1'));
+    const call = spacedRequest('/a');
+    const outcome = expect(call).rejects.toMatchObject({ status: 429 });
+    await vi.runAllTimersAsync();
+    await outcome;
+    expect(sentAt).toEqual([0, 1000, 2000, 3000]);
+  });
+});
