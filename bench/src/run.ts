@@ -79,7 +79,7 @@ for (const engine of configuredEngines(config)) {
     [200, 7],
     [5_000, 3],
   ] as const) {
-    const result = await measureRealTimeFactor(engine, voice.voice_id, characters, runs);
+    const result = await measureRealTimeFactor(engine, voice.id, characters, runs);
     console.log(
       `| ${result.engine} | ${characters} | ${runs} | ${fixed(result.medianSeconds, 3)} | ${fixed(result.audioSeconds, 1)} | ${fixed(result.factor, 4)} | ${fixed(1 / result.factor, 0)}× |`,
     );

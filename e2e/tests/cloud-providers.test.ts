@@ -50,8 +50,8 @@ async function signIn(page: Page) {
 describe('the studio on cloud providers (fakes on loopback)', () => {
   it('reports both cloud engines up and serving their providers', async () => {
     const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as { engines: unknown[] };
-    expect(health.engines).toContainEqual({ id: 'minimax', status: 'up', serves: ['A'] });
-    expect(health.engines).toContainEqual({ id: 'elevenlabs', status: 'up', serves: ['B'] });
+    expect(health.engines).toContainEqual({ id: 'minimax', status: 'up', serves: ['clone'] });
+    expect(health.engines).toContainEqual({ id: 'elevenlabs', status: 'up', serves: ['preset'] });
   });
 
   it('generates on /dashboard2 with an ElevenLabs voice and model, with an SRT from its alignment', async () => {

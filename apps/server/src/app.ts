@@ -17,14 +17,14 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import type { Database } from './db/schema.js';
-import { loadOrCreateSecret } from './db/settings.js';
+import { loadOrCreateSecret } from './db/settings-repository.js';
 import { AccountEvents } from './domains/accounts/account-events.js';
-import { ensureAccount, recordLogin } from './domains/accounts/repository.js';
 import { accountRoutes } from './domains/accounts/routes.js';
-import { ensureFirstAdmin } from './domains/admin/bootstrap.js';
+import { ensureAccount, recordSignIn } from './domains/accounts/service.js';
 import { adminRoutes } from './domains/admin/routes.js';
-import { type Auth, createAuth } from './domains/auth/auth.js';
+import { ensureFirstAdmin } from './domains/admin/service.js';
 import { authRoutes } from './domains/auth/routes.js';
+import { type Auth, createAuth } from './domains/auth/service.js';
 import { sessionGuard } from './domains/auth/session-guard.js';
 import { healthRoutes } from './domains/health/routes.js';
 import { pricingRoutes } from './domains/pricing/routes.js';
@@ -73,7 +73,7 @@ function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions
  * Builds the whole application: external plugins, then the app's services (database, jobs,
  * storage), then the routes. Tests boot it with their own config; server.ts adds listen().
  */
-export interface BuildOptions {
+interface BuildOptions {
   /** Engines to use instead of the configured ones (tests pass engines that fail on purpose). */
   engines?: SpeechEngineV1[];
   /** How completion callbacks reach the network (tests deliver them to a loopback receiver). */
@@ -136,8 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await ensureAccount(database.db, userId);
       },
       onSignedIn: async (userId) => {
-        await ensureAccount(database.db, userId);
-        await recordLogin(database.db, userId);
+        await recordSignIn(database.db, userId);
       },
     },
   });

@@ -99,7 +99,14 @@ export interface Config {
   publicUrl: string;
   logLevel: string;
   dataDir: string;
-  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  database:
+    | {
+        kind: 'pglite';
+        dir: string;
+        /** A data folder dumped by PGlite's `dumpDataDir` to start a new database from (tests only). */
+        template?: Blob;
+      }
+    | { kind: 'postgres'; url: string };
   storage: { kind: 'local'; dir: string };
   webDistDir: string;
   runWorkers: boolean;
@@ -121,13 +128,16 @@ export interface Config {
     receiveUrlHosts: string[];
     /** An unfinished task with no progress for this long has lost its worker and is repaired. */
     staleTaskSeconds: number;
-    /** The engine behind each provider's routes ('auto' picks the best one that is up). */
-    engines: { A: string; B: string };
+    /**
+     * The engine behind each studio's routes ('auto' picks the best one that is up): SPEECH_ENGINE_A
+     * for the clone studio (the spec's provider A), SPEECH_ENGINE_B for the preset studio (provider B).
+     */
+    engines: { clone: string; preset: string };
     /** Where the Kokoro model files are read from (never downloaded at run time). */
     kokoroModelDir: string;
-    /** MiniMax (provider A in the cloud), when a key is configured. Never sent to the browser. */
+    /** MiniMax (the clone studio in the cloud), when a key is configured. Never sent to the browser. */
     minimax: { apiKey: string; baseUrl: string; model: string } | null;
-    /** ElevenLabs (provider B in the cloud), when a key is configured. Never sent to the browser. */
+    /** ElevenLabs (the preset studio in the cloud), when a key is configured. Never sent to the browser. */
     elevenlabs: { apiKey: string; baseUrl: string; model: string } | null;
   };
   /** The first operator account, created only when no admin exists yet. */
@@ -198,7 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       receiveUrlHosts: e.RECEIVE_URL_ALLOWED_HOSTS,
       staleTaskSeconds: e.SPEECH_STALE_TASK_SECONDS,
-      engines: { A: e.SPEECH_ENGINE_A, B: e.SPEECH_ENGINE_B },
+      engines: { clone: e.SPEECH_ENGINE_A, preset: e.SPEECH_ENGINE_B },
       minimax: e.MINIMAX_API_KEY
         ? { apiKey: e.MINIMAX_API_KEY, baseUrl: e.MINIMAX_BASE_URL, model: e.MINIMAX_MODEL }
         : null,

@@ -1,19 +1,43 @@
 import pino from 'pino';
 import { expect, it, onTestFinished } from 'vitest';
+import { z } from 'zod';
 import { openDatabase } from '../src/db/database.js';
-import { JobQueue } from '../src/jobs/queue.js';
+import { type JobMap, JobQueue } from '../src/jobs/queue.js';
 import { type DatabaseTarget, describeOnEachDatabase } from './helpers/databases.js';
 
-async function startQueue(target: DatabaseTarget) {
+/** Jobs of these tests only; the application's own map is JOBS in @sayso/contract/jobs. */
+const TEST_JOBS = {
+  'test-greet': z.object({ greeting: z.string() }),
+  'test-pickup': z.object({}),
+  'test-flaky': z.object({}),
+  'test-count': z.object({ count: z.number().int() }),
+};
+
+const options = { pollIntervalMs: 500, logger: pino({ level: 'silent' }) };
+
+/** A database for queues; every queue started on it is stopped before it closes. */
+async function openJobDatabase(target: DatabaseTarget) {
   const { database, cleanup } = await target.open();
   const handle = await openDatabase(database);
-  const queue = await JobQueue.start(handle.jobs, { pollIntervalMs: 500, logger: pino({ level: 'silent' }) });
+  const queues: { stop(): Promise<void> }[] = [];
   onTestFinished(async () => {
-    await queue.stop();
+    await Promise.all(queues.map((queue) => queue.stop()));
     await handle.close();
     await cleanup();
   });
-  return queue;
+  return {
+    async startQueue<Jobs extends JobMap>(jobs: Jobs): Promise<JobQueue<Jobs>> {
+      const queue = await JobQueue.start(handle.jobs, options, jobs);
+      queues.push(queue);
+      return queue;
+    },
+    /** The application's queue, with the jobs of the contract. */
+    async startApplicationQueue(): Promise<JobQueue> {
+      const queue = await JobQueue.start(handle.jobs, options);
+      queues.push(queue);
+      return queue;
+    },
+  };
 }
 
 function deferred<T>() {
@@ -26,16 +50,16 @@ function deferred<T>() {
 
 describeOnEachDatabase('job queue', (target) => {
   it('runs a job end to end and marks it completed', async () => {
-    const queue = await startQueue(target);
+    const queue = await (await openJobDatabase(target)).startQueue(TEST_JOBS);
     const received = deferred<{ greeting: string }>();
-    await queue.work<{ greeting: string }>('test-greet', async (data) => received.resolve(data));
+    await queue.work('test-greet', async (payload) => received.resolve(payload));
     const id = await queue.send('test-greet', { greeting: 'hello' });
     expect(await received.promise).toEqual({ greeting: 'hello' });
     await expect.poll(() => queue.getJobState('test-greet', id), { timeout: 5_000 }).toBe('completed');
   });
 
   it('picks up a job sent in this process in well under a second', async () => {
-    const queue = await startQueue(target);
+    const queue = await (await openJobDatabase(target)).startQueue(TEST_JOBS);
     const started = deferred<number>();
     await queue.work('test-pickup', async () => started.resolve(performance.now()));
     // Let the worker go idle first, so the measurement includes waking it.
@@ -46,7 +70,7 @@ describeOnEachDatabase('job queue', (target) => {
   });
 
   it('retries a job whose handler fails, and marks it failed when retries run out', async () => {
-    const queue = await startQueue(target);
+    const queue = await (await openJobDatabase(target)).startQueue(TEST_JOBS);
     let attempts = 0;
     await queue.work('test-flaky', async () => {
       attempts += 1;
@@ -55,5 +79,34 @@ describeOnEachDatabase('job queue', (target) => {
     const id = await queue.send('test-flaky', {}, { retryLimit: 1, retryDelay: 0 });
     await expect.poll(() => queue.getJobState('test-flaky', id), { timeout: 10_000, interval: 200 }).toBe('failed');
     expect(attempts).toBe(2);
+  });
+
+  it('refuses to send a payload its job’s schema does not accept, naming the job', async () => {
+    const database = await openJobDatabase(target);
+    const queue = await database.startQueue(TEST_JOBS);
+    await expect(queue.send('test-count', { count: 1.5 })).rejects.toThrow(
+      /^a test-count job's payload does not match its schema/,
+    );
+    // The application's queue knows its jobs from the contract: a speech job carries a task id.
+    const application = await database.startApplicationQueue();
+    await expect(application.send('speech', { taskId: 'not-a-task-id' })).rejects.toThrow(
+      /^a speech job's payload does not match its schema/,
+    );
+  });
+
+  it('fails a received job whose payload its schema does not accept, without running the handler', async () => {
+    const database = await openJobDatabase(target);
+    // A sender on an older schema (a process not yet upgraded, say) shares the database.
+    const older = await database.startQueue({ 'test-count': z.object({ count: z.number() }) });
+    const queue = await database.startQueue(TEST_JOBS);
+    const handled: number[] = [];
+    await queue.work('test-count', async (payload) => void handled.push(payload.count));
+    const bad = await older.send('test-count', { count: 1.5 }, { retryLimit: 0 });
+    await expect.poll(() => queue.getJobState('test-count', bad), { timeout: 10_000, interval: 200 }).toBe('failed');
+    const good = await older.send('test-count', { count: 2 });
+    await expect
+      .poll(() => queue.getJobState('test-count', good), { timeout: 10_000, interval: 200 })
+      .toBe('completed');
+    expect(handled).toEqual([2]);
   });
 });

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { assertValidKey } from '../src/storage/file-storage.js';
+import { clonedVoicePreviewKey, presetPreviewKey, taskFileKey, voiceSampleKey } from '../src/storage/keys.js';
 import { LocalStorage } from '../src/storage/local-storage.js';
 
 async function storage() {
@@ -33,5 +35,26 @@ describe('LocalStorage', () => {
     for (const key of ['../escape', 'a/../../b', '/etc/passwd', 'a//b', '']) {
       await expect(files.put(key, Buffer.from('x'))).rejects.toThrow('Invalid storage key');
     }
+  });
+});
+
+describe('storage keys', () => {
+  it('lays out task files, previews and samples where operators and older files expect them', () => {
+    const taskId = 'a'.repeat(32);
+    const keys = [
+      taskFileKey(taskId, 'audio'),
+      taskFileKey(taskId, 'transcript'),
+      presetPreviewKey('espeak', 'espeak-en-gb-m3'),
+      voiceSampleKey('user-1', 'b'.repeat(24), 'wav'),
+      clonedVoicePreviewKey('Sayso0123456789abcdef'),
+    ];
+    expect(keys).toEqual([
+      `tasks/${taskId}/audio.mp3`,
+      `tasks/${taskId}/transcript.srt`,
+      'previews/espeak/v2/espeak-en-gb-m3.mp3',
+      `voice-samples/user-1/${'b'.repeat(24)}.wav`,
+      'voice-previews/Sayso0123456789abcdef.mp3',
+    ]);
+    for (const key of keys) expect(() => assertValidKey(key)).not.toThrow();
   });
 });

@@ -37,6 +37,10 @@ export const userPage = z.object({
 });
 export type UserPage = z.infer<typeof userPage>;
 
+/** POST /api/admin/users/:uid/balance/add and /deduct: whose balance moves. */
+export const balanceTarget = z.object({ uid: z.string().min(1) });
+export type BalanceTarget = z.infer<typeof balanceTarget>;
+
 export const balanceAmount = z.object({ amount: z.number({ error: 'Please enter a valid amount' }) });
 export type BalanceAmount = z.infer<typeof balanceAmount>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { taskId } from './speech.js';
 
 /**
  * Every background job: its queue name and the schema of its payload. Whoever sends a job and
@@ -6,7 +7,7 @@ import { z } from 'zod';
  */
 export const JOBS = {
   /** Render one speech task. */
-  speech: z.object({ taskId: z.string().regex(/^[a-f0-9]{32}$/) }),
+  speech: z.object({ taskId }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

@@ -124,3 +124,21 @@ export const preferencesUpdate = z.object({
   preferredVoiceName: z.string().trim().max(200).default(''),
 });
 export type PreferencesUpdate = z.input<typeof preferencesUpdate>;
+
+/** A task id as the server makes them: 128 random bits in hex. */
+export const taskId = z.string().regex(/^[a-f0-9]{32}$/);
+
+/** GET /api/task/:id and /api/elevenlabs/task/:id; a missing id gets the spec's own message. */
+export const taskParams = z.object({ id: z.string().optional() });
+export type TaskParams = z.infer<typeof taskParams>;
+
+/** GET /api/voices/:voiceId/preview.mp3, a preset voice's spoken sample. */
+export const voicePreviewParams = z.object({ voiceId: z.string().regex(/^[a-z0-9-]{1,64}$/) });
+export type VoicePreviewParams = z.infer<typeof voicePreviewParams>;
+
+/** GET /api/files/tasks/:taskId/:name?expires=&sig=, a task's file behind a signed, expiring link. */
+export const taskFileParams = z.object({ taskId, name: z.string() });
+export type TaskFileParams = z.infer<typeof taskFileParams>;
+
+export const taskFileQuery = z.object({ expires: z.coerce.number().int(), sig: z.string() });
+export type TaskFileQuery = z.infer<typeof taskFileQuery>;

@@ -29,3 +29,7 @@ export type ClonedVoiceList = z.infer<typeof clonedVoiceList>;
 
 export const voiceDeleted = z.object({ success: z.literal(true) });
 export type VoiceDeleted = z.infer<typeof voiceDeleted>;
+
+/** GET /api/voice/:id/sample.mp3 and DELETE /api/voice/:id; a missing id gets the spec's own message. */
+export const clonedVoiceParams = z.object({ id: z.string().optional() });
+export type ClonedVoiceParams = z.infer<typeof clonedVoiceParams>;

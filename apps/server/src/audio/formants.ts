@@ -52,7 +52,7 @@ export function measureFormants(samples: Float32Array, sampleRate: number, start
 }
 
 /** A uniform tube closed at one end resonates at (2k - 1) c / 4L: the mean of the three estimates of L. */
-export function vocalTractLength(formants: (number | null)[]): number | null {
+function vocalTractLength(formants: (number | null)[]): number | null {
   const lengths = formants.flatMap((hz, k) => (hz ? [((2 * k + 1) * SPEED_OF_SOUND_CM_S) / (4 * hz)] : []));
   return lengths.length === formants.length ? lengths.reduce((a, b) => a + b, 0) / lengths.length : null;
 }
@@ -64,7 +64,7 @@ function median(values: number[]): number | null {
 }
 
 /** The formant frequencies of one windowed frame, lowest first. */
-export function frameFormants(x: Float64Array, sampleRate: number, order: number): number[] {
+function frameFormants(x: Float64Array, sampleRate: number, order: number): number[] {
   const r = new Float64Array(order + 1);
   for (let lag = 0; lag <= order; lag += 1) {
     let sum = 0;

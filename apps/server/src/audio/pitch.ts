@@ -22,7 +22,7 @@ export interface VoicedFrame {
 }
 
 /** The frame length used by the tracker, in samples, at a given rate (other analysers reuse it). */
-export const pitchFrameLength = (sampleRate: number) => Math.round((FRAME_MS / 1000) * sampleRate);
+const pitchFrameLength = (sampleRate: number) => Math.round((FRAME_MS / 1000) * sampleRate);
 
 /**
  * Tracks the pitch of speech by normalised autocorrelation over short frames: quiet frames are

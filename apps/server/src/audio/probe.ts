@@ -25,7 +25,7 @@ export function sniffType(bytes: Uint8Array): SniffedType {
 }
 
 /** Decodes a RIFF/WAVE file of 8, 16, 24 or 32-bit integer PCM or 32-bit float to mono floats. */
-export function decodeWav(bytes: Uint8Array): DecodedAudio {
+function decodeWav(bytes: Uint8Array): DecodedAudio {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 12;
   let format = 0;

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { createAdmin, generatePassword, resetAdminPassword } from '../domains/admin/admins.js';
+import { createAdmin, generatePassword, resetAdminPassword } from '../domains/admin/service.js';
 
 const USAGE = `Usage:
   npm run admin -- create <username> [--name "Display Name"] [--email someone@example.com]

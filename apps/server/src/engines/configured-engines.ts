@@ -5,7 +5,7 @@ import { createKokoroEngine } from './kokoro/engine.js';
 import { createMinimaxEngine } from './minimax/minimax-engine.js';
 import type { SpeechEngineV1 } from './speech-engine.js';
 
-/** Every engine this installation can use; the registry decides which serve the two providers. */
+/** Every engine this installation can use; the registry decides which serve the two studios. */
 export function configuredEngines(config: Config): SpeechEngineV1[] {
   // Kokoro is always listed: /api/health then says whether its model is present, and why not.
   const engines = [createEspeakEngine(), createKokoroEngine({ modelDir: config.speech.kokoroModelDir })];

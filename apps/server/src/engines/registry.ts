@@ -1,79 +1,99 @@
+import { type Studio, studio as studios } from '@sayso/contract/site';
 import type { FastifyBaseLogger } from 'fastify';
+import { DEMO_VOICE_ALIASES } from './espeak/voices.js';
 import type { SpeechEngineV1 } from './speech-engine.js';
 
-export type Provider = 'A' | 'B';
-
-/** Which engine serves a provider's routes: a named engine, or 'auto' (the first preferred one up). */
+/** Which engine serves a studio's routes: a named engine, or 'auto' (the first preferred one up). */
 export type EngineChoice = string;
 
 export interface EngineReport {
   id: string;
   status: 'up' | 'down';
   detail?: string;
-  /** The providers whose routes this engine serves. */
-  serves: Provider[];
+  /** The studios whose routes this engine serves. */
+  serves: Studio[];
+}
+
+/** The engine behind the landing page's free demo, and the voice ids the demo may use. */
+export interface DemoEngine {
+  engine: SpeechEngineV1;
+  voiceIds: ReadonlySet<string>;
 }
 
 export interface EngineRegistry {
-  /** The engine that serves a provider's routes (chosen at start-up). */
-  forProvider(provider: Provider): SpeechEngineV1;
+  /** The engine that serves a studio's routes (chosen at start-up). */
+  forStudio(studio: Studio): SpeechEngineV1;
   /** An engine by the id stored with a task, so a queued task finishes on the engine it began with. */
   byId(id: string): SpeechEngineV1 | undefined;
+  /** The demo's engine, whichever engines serve the studios; null when it is not installed. */
+  demo(): DemoEngine | null;
   reports(): Promise<EngineReport[]>;
 }
 
-/** 'auto' prefers natural neural voices on the preset screen, and the engine that can clone on A. */
-const AUTO_PREFERENCE: Record<Provider, string[]> = {
-  A: ['minimax', 'espeak'],
-  B: ['elevenlabs', 'kokoro', 'espeak'],
+/** The embedded engine: always present, the fallback of both studios, and the voice of the demo. */
+const EMBEDDED_ENGINE = 'espeak';
+
+/** 'auto' prefers natural neural voices in the preset studio, and the engine that can clone in the other. */
+const AUTO_PREFERENCE: Record<Studio, string[]> = {
+  clone: ['minimax', 'espeak'],
+  preset: ['elevenlabs', 'kokoro', 'espeak'],
 };
 
 /**
- * Picks the engine of each provider from configuration. An engine that is configured by name but
- * down is not used: the provider falls back to the always-present eSpeak engine, and the reason is
+ * Picks the engine of each studio from configuration. An engine that is configured by name but
+ * down is not used: the studio falls back to the always-present eSpeak engine, and the reason is
  * logged and shown by /api/health, so the fallback is visible, never silent.
  */
 export async function createEngineRegistry(
   engines: SpeechEngineV1[],
-  choice: Record<Provider, EngineChoice>,
+  choice: Record<Studio, EngineChoice>,
   logger: FastifyBaseLogger,
 ): Promise<EngineRegistry> {
   for (const engine of engines) {
     if (engine.specificationVersion !== 'v1') throw new Error(`engine ${engine.id} speaks an unknown contract`);
   }
   const byId = new Map(engines.map((engine) => [engine.id, engine]));
-  const fallback: SpeechEngineV1 | undefined = byId.get('espeak') ?? engines[0];
+  const fallback: SpeechEngineV1 | undefined = byId.get(EMBEDDED_ENGINE) ?? engines[0];
   if (fallback === undefined) throw new Error('no speech engine is configured');
   const always = fallback;
   const isUp = async (engine: SpeechEngineV1) => (await engine.status()).state === 'up';
 
-  async function pick(provider: Provider): Promise<SpeechEngineV1> {
-    const wanted = choice[provider];
+  async function pick(studio: Studio): Promise<SpeechEngineV1> {
+    const wanted = choice[studio];
     if (wanted !== 'auto') {
       const engine = byId.get(wanted);
-      if (!engine) throw new Error(`speech engine "${wanted}" (provider ${provider}) is not configured`);
+      if (!engine) throw new Error(`speech engine "${wanted}" (${studio} studio) is not configured`);
       const status = await engine.status();
       if (status.state === 'up') return engine;
-      logger.error({ engine: wanted, reason: status.reason }, `engine is down; provider ${provider} uses ${always.id}`);
+      logger.error({ engine: wanted, reason: status.reason }, `engine is down; the ${studio} studio uses ${always.id}`);
       return always;
     }
-    for (const id of AUTO_PREFERENCE[provider]) {
+    for (const id of AUTO_PREFERENCE[studio]) {
       const engine = byId.get(id);
       if (engine && (await isUp(engine))) return engine;
     }
     return always;
   }
 
-  const chosen: Record<Provider, SpeechEngineV1> = { A: await pick('A'), B: await pick('B') };
-  logger.info({ A: chosen.A.id, B: chosen.B.id }, 'speech engines chosen');
+  const chosen: Record<Studio, SpeechEngineV1> = { clone: await pick('clone'), preset: await pick('preset') };
+  logger.info({ clone: chosen.clone.id, preset: chosen.preset.id }, 'speech engines chosen');
+  const demoEngine = byId.get(EMBEDDED_ENGINE);
+  // The web app names the demo's voices by alias; the engine's own ids are accepted as well.
+  const demo: DemoEngine | null = demoEngine
+    ? {
+        engine: demoEngine,
+        voiceIds: new Set([...Object.keys(DEMO_VOICE_ALIASES), ...Object.values(DEMO_VOICE_ALIASES)]),
+      }
+    : null;
   return {
-    forProvider: (provider) => chosen[provider],
+    forStudio: (studio) => chosen[studio],
     byId: (id) => byId.get(id),
+    demo: () => demo,
     async reports() {
       return Promise.all(
         engines.map(async (engine): Promise<EngineReport> => {
           const status = await engine.status();
-          const serves = (['A', 'B'] as const).filter((provider) => chosen[provider] === engine);
+          const serves = studios.options.filter((name) => chosen[name] === engine);
           return status.state === 'up'
             ? { id: engine.id, status: 'up', serves }
             : { id: engine.id, status: 'down', detail: status.reason, serves };

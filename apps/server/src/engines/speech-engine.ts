@@ -1,4 +1,5 @@
 import type { Segment } from '../audio/audio.js';
+import type { DecodedAudio } from '../audio/mp3-decode.js';
 
 /**
  * Version 1 of the contract every speech engine meets, local or cloud. Callers check
@@ -11,6 +12,8 @@ export interface SpeechEngineV1 {
   /** Stable id stored with each task: 'espeak', 'kokoro', 'minimax', 'elevenlabs'. */
   readonly id: string;
   readonly capabilities: EngineCapabilities;
+  /** The model a request gets when it names none (one of `listModels()`). */
+  readonly defaultModel: string;
   /** Whether the engine can serve requests now, and if not, why (shown by /api/health). */
   status(): Promise<EngineStatus>;
   listVoices(): Promise<EngineVoice[]>;
@@ -27,31 +30,43 @@ export interface EngineCapabilities {
   /** The engine times its own segments; otherwise time is shared out by sentence length. */
   timestamps: boolean;
   maxCharsPerRequest: number;
+  /**
+   * Speaking a voice's sample costs nothing (a local engine), so the product renders one for each
+   * voice on first request; other engines' voices have their provider's sample link or none.
+   */
+  rendersPreviews: boolean;
   /** ISO 639-1 codes of the languages the engine speaks. */
   languages: string[];
 }
 
 export type EngineStatus = { state: 'up' } | { state: 'down'; reason: string };
 
-/** A voice in the spec's shape (section 3), the same for both providers. */
+/**
+ * A preset voice as an engine describes it. The API's wire shape (snake case, section 3 of the
+ * spec) is declared once, in @sayso/contract/speech, and the speech domain maps this to it.
+ */
 export interface EngineVoice {
-  voice_id: string;
+  id: string;
   name: string;
-  accent: string;
-  gender: string;
-  age: string;
-  descriptive: string;
-  use_case: string;
-  category: 'high_quality' | 'professional';
+  /** ISO 639-1 code of the voice's language. */
   language: string;
   locale: string;
+  gender: string;
+  accent: string;
+  age: string;
+  /** One word for the voice's character ('warm', 'calm'). */
+  descriptive: string;
   description: string;
-  preview_url: string | null;
-  verified_languages: { language: string; accent: string; locale: string | null; preview_url: string | null }[];
+  useCase: string;
+  category: 'high_quality' | 'professional';
+  /** The provider's own sample of the voice, when it has one. */
+  previewUrl: string | null;
+  /** Other languages and accents the voice speaks well. */
+  verifiedLanguages: { language: string; accent: string; locale: string | null; previewUrl: string | null }[];
 }
 
 export interface EngineModel {
-  model_id: string;
+  id: string;
   name: string;
 }
 
@@ -66,7 +81,7 @@ export interface SynthesisRequest {
   pitch: number;
   /** 0-2, 1 is unchanged loudness. */
   volume: number;
-  /** A language hint (provider A's language_boost), null when the voice decides. */
+  /** A language hint (the clone studio's language_boost), null when the voice decides. */
   language: string | null;
   signal?: AbortSignal;
   /**
@@ -87,9 +102,17 @@ export interface SynthesisResult {
   warnings: string[];
 }
 
+/**
+ * An uploaded voice sample, decoded once by the caller (which also checked its type and length):
+ * engines that measure the voice read `samples`, engines that upload the file send `bytes`.
+ */
+export interface CloneSample extends DecodedAudio {
+  bytes: Buffer;
+  fileName: string;
+}
+
 export interface CloneRequest {
-  sample: Buffer;
-  sampleFileName: string;
+  sample: CloneSample;
   name: string;
   language: string;
   previewText: string;

@@ -13,9 +13,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new AppError(404, message, 'NOT_FOUND');
-export const badRequest = (message: string) => new AppError(400, message, 'BAD_REQUEST');
-
 /**
  * One place that turns errors into `{ error }` bodies: validation and other 4xx errors keep their
  * message, anything else is logged and answered with a generic 500 that leaks nothing.

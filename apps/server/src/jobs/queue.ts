@@ -1,8 +1,13 @@
+import { JOBS } from '@sayso/contract/jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import { z } from 'zod';
 import type { JobDatabase } from '../db/database.js';
 
-export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<void>;
+/** Job names and the schema of each one's payload (an object, as pg-boss stores); the application's own is `JOBS`. */
+export type JobMap = Record<string, z.ZodType<object>>;
+
+export type JobHandler<Payload> = (payload: Payload, job: { id: string; name: string }) => Promise<void>;
 
 export interface JobQueueOptions {
   /** How often an idle worker looks for work; pg-boss accepts 500 ms at the least. */
@@ -11,19 +16,29 @@ export interface JobQueueOptions {
 }
 
 /**
- * The job queue: pg-boss on the application's own database. Workers in this process are woken
- * as soon as a job is sent here, so local pickup does not wait for the next poll.
+ * The job queue: pg-boss on the application's own database. Every job is one of `jobs`, and its
+ * payload is checked against that job's schema when it is sent and again when a worker receives
+ * it, so a sender and a handler cannot disagree on a payload unnoticed. Workers in this process
+ * are woken as soon as a job is sent here, so local pickup does not wait for the next poll.
  */
-export class JobQueue {
+export class JobQueue<Jobs extends JobMap = typeof JOBS> {
   private readonly localWorkers = new Map<string, string>();
   private readonly knownQueues = new Set<string>();
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly options: JobQueueOptions,
+    private readonly jobs: Jobs,
   ) {}
 
-  static async start(database: JobDatabase, options: JobQueueOptions): Promise<JobQueue> {
+  static start(database: JobDatabase, options: JobQueueOptions): Promise<JobQueue>;
+  /** A queue of other jobs than the application's (tests and benchmarks bring their own). */
+  static start<Jobs extends JobMap>(
+    database: JobDatabase,
+    options: JobQueueOptions,
+    jobs: Jobs,
+  ): Promise<JobQueue<Jobs>>;
+  static async start(database: JobDatabase, options: JobQueueOptions, jobs: JobMap = JOBS): Promise<JobQueue<JobMap>> {
     const boss = new PgBoss({
       ...(database.kind === 'executeSql'
         ? { db: { executeSql: database.executeSql } }
@@ -33,7 +48,7 @@ export class JobQueue {
     });
     boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
     await boss.start();
-    return new JobQueue(boss, options);
+    return new JobQueue(boss, options, jobs);
   }
 
   private async ensureQueue(name: string): Promise<void> {
@@ -42,7 +57,23 @@ export class JobQueue {
     this.knownQueues.add(name);
   }
 
-  async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string> {
+  /** The payload as its job's schema reads it; anything else is refused, naming the job and the problem. */
+  private parse<Name extends keyof Jobs & string>(name: Name, payload: unknown): z.output<Jobs[Name]> {
+    const schema: Jobs[Name] | undefined = this.jobs[name];
+    if (!schema) throw new Error(`no job is named ${name}`);
+    const parsed = z.safeParse<Jobs[Name]>(schema, payload);
+    if (!parsed.success) {
+      throw new Error(`a ${name} job's payload does not match its schema: ${z.prettifyError(parsed.error)}`);
+    }
+    return parsed.data;
+  }
+
+  async send<Name extends keyof Jobs & string>(
+    name: Name,
+    payload: z.input<Jobs[Name]>,
+    options: PgBoss.SendOptions = {},
+  ): Promise<string> {
+    const data = this.parse(name, payload);
     await this.ensureQueue(name);
     const id = await this.boss.send(name, data, options);
     if (!id) throw new Error(`Job queue refused a job for ${name}`);
@@ -51,19 +82,19 @@ export class JobQueue {
     return id;
   }
 
-  async work<T>(name: string, handler: JobHandler<T>): Promise<void> {
+  async work<Name extends keyof Jobs & string>(name: Name, handler: JobHandler<z.output<Jobs[Name]>>): Promise<void> {
     await this.ensureQueue(name);
-    const workerId = await this.boss.work<T>(
+    const workerId = await this.boss.work(
       name,
       { pollingIntervalSeconds: this.options.pollIntervalMs / 1000 },
       async (jobs) => {
-        for (const job of jobs) await handler(job.data, { id: job.id, name: job.name });
+        for (const job of jobs) await handler(this.parse(name, job.data), { id: job.id, name: job.name });
       },
     );
     this.localWorkers.set(name, workerId);
   }
 
-  async getJobState(name: string, id: string): Promise<string | null> {
+  async getJobState(name: keyof Jobs & string, id: string): Promise<string | null> {
     const job = await this.boss.getJobById(name, id);
     return job?.state ?? null;
   }

@@ -4,7 +4,7 @@ import { renderSpeech } from '../../src/domains/speech/render.js';
 import { createElevenLabsEngine } from '../../src/engines/elevenlabs/elevenlabs-engine.js';
 import { EngineError, type SynthesisRequest } from '../../src/engines/speech-engine.js';
 import { type FakeElevenLabs, startFakeElevenLabs } from '../fakes/fake-elevenlabs.js';
-import { spokenSampleWav } from '../helpers/samples.js';
+import { spokenSample } from '../helpers/samples.js';
 import { describeEngineContract, prose } from './engine-contract.js';
 
 let fake: FakeElevenLabs;
@@ -59,23 +59,23 @@ describe('the ElevenLabs adapter on the wire', () => {
 
   it('maps the voice library and keeps only models that speak', async () => {
     const voices = await engine().listVoices();
-    expect(voices.find((voice) => voice.voice_id === 'JBFqnCBsd6RMkjVDRZzb')).toMatchObject({
+    expect(voices.find((voice) => voice.id === 'JBFqnCBsd6RMkjVDRZzb')).toMatchObject({
       name: 'George',
       accent: 'british',
       gender: 'male',
       age: 'middle_aged',
       descriptive: 'warm',
-      use_case: 'narration',
+      useCase: 'narration',
       category: 'professional',
       language: 'en',
       locale: 'en-GB',
-      verified_languages: [
+      verifiedLanguages: [
         { language: 'en', accent: 'british', locale: 'en-GB' },
         { language: 'es', accent: 'castilian', locale: 'es-ES' },
       ],
     });
     const models = await engine().listModels();
-    expect(models.map((model) => model.model_id)).toEqual([
+    expect(models.map((model) => model.id)).toEqual([
       'eleven_multilingual_v2',
       'eleven_flash_v2_5',
       'eleven_turbo_v2_5',
@@ -103,8 +103,7 @@ describe('the ElevenLabs adapter on the wire', () => {
     fake.requests.length = 0;
     const elevenlabs = engine();
     const cloned = await elevenlabs.cloneVoice?.({
-      sample: await spokenSampleWav(),
-      sampleFileName: 'sample.wav',
+      sample: await spokenSample(),
       name: 'My clone',
       language: 'English',
       previewText: 'Hello, this is my voice.',
@@ -204,16 +203,16 @@ describe('ElevenLabs answers read both ways', () => {
     Object.assign(fake.state, { labelKey: 'description', previewUrls: true });
     try {
       const voices = await engine().listVoices();
-      const george = voices.find((voice) => voice.voice_id === 'JBFqnCBsd6RMkjVDRZzb');
+      const george = voices.find((voice) => voice.id === 'JBFqnCBsd6RMkjVDRZzb');
       expect(george).toMatchObject({
         descriptive: 'warm',
-        preview_url: `${fake.url}/previews/JBFqnCBsd6RMkjVDRZzb.mp3`,
+        previewUrl: `${fake.url}/previews/JBFqnCBsd6RMkjVDRZzb.mp3`,
       });
     } finally {
       Object.assign(fake.state, before);
     }
-    const plain = (await engine().listVoices()).find((voice) => voice.voice_id === 'JBFqnCBsd6RMkjVDRZzb');
-    expect(plain).toMatchObject({ descriptive: 'warm', preview_url: null });
+    const plain = (await engine().listVoices()).find((voice) => voice.id === 'JBFqnCBsd6RMkjVDRZzb');
+    expect(plain).toMatchObject({ descriptive: 'warm', previewUrl: null });
   });
 });
 
@@ -228,8 +227,7 @@ describe('ElevenLabs clones that fail half-way', () => {
     });
     await expect(
       engine({ maxRetries: 0 }).cloneVoice?.({
-        sample: await spokenSampleWav(),
-        sampleFileName: 'sample.wav',
+        sample: await spokenSample(),
         name: 'No preview',
         language: 'english',
         previewText: 'Hello, this is my voice.',

@@ -1,7 +1,9 @@
+import { voice as apiVoice } from '@sayso/contract/speech';
 import { describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { measurePitch } from '../../src/audio/pitch.js';
 import { renderSpeech } from '../../src/domains/speech/render.js';
+import { voiceView } from '../../src/domains/speech/voice-view.js';
 import { EngineError, type SpeechEngineV1, type SynthesisRequest } from '../../src/engines/speech-engine.js';
 import { AppError } from '../../src/http/errors.js';
 
@@ -79,21 +81,24 @@ export function describeEngineContract(name: string, subject: ContractSubject): 
       expect(subjectEngine.capabilities.maxCharsPerRequest).toBeGreaterThan(50);
     });
 
-    it('lists voices with every field the spec requires, and its models', async () => {
+    it('lists voices with every field the spec requires, and its models, its default among them', async () => {
       const voices = await (await engine()).listVoices();
       expect(voices.length).toBeGreaterThan(0);
-      expect(new Set(voices.map((voice) => voice.voice_id)).size).toBe(voices.length);
+      expect(new Set(voices.map((voice) => voice.id)).size).toBe(voices.length);
       for (const voice of voices) {
-        for (const field of ['voice_id', 'name', 'accent', 'gender', 'language', 'locale'] as const) {
-          expect(voice[field], `${voice.voice_id}.${field}`).toMatch(/\S/);
+        for (const field of ['id', 'name', 'accent', 'gender', 'language', 'locale'] as const) {
+          expect(voice[field], `${voice.id}.${field}`).toMatch(/\S/);
         }
         expect(['high_quality', 'professional']).toContain(voice.category);
-        expect(Array.isArray(voice.verified_languages)).toBe(true);
+        expect(Array.isArray(voice.verifiedLanguages)).toBe(true);
+        // The API can describe every voice: its wire shape is the contract's.
+        expect(apiVoice.safeParse(voiceView(voice, await engine())).success, voice.id).toBe(true);
       }
-      expect(voices.map((voice) => voice.voice_id)).toContain(subject.voiceId);
+      expect(voices.map((voice) => voice.id)).toContain(subject.voiceId);
       const models = await (await engine()).listModels();
       expect(models.length).toBeGreaterThan(0);
-      for (const model of models) expect(model.model_id).toMatch(/\S/);
+      for (const model of models) expect(model.id).toMatch(/\S/);
+      expect(models.map((model) => model.id)).toContain((await engine()).defaultModel);
     });
 
     it(

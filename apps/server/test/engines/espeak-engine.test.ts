@@ -71,7 +71,7 @@ describe('the eSpeak preset catalogue', () => {
   const catalogue = espeakCatalog();
 
   it('keeps the first twelve voice ids, which users may have saved as preferred voices', () => {
-    const ids = catalogue.map((voice) => voice.voice_id);
+    const ids = catalogue.map((voice) => voice.id);
     for (const id of FIRST_CATALOGUE) expect(ids).toContain(id);
   });
 
@@ -79,14 +79,14 @@ describe('the eSpeak preset catalogue', () => {
     for (const language of SPOKEN_LANGUAGES) {
       // Any accent of the language counts: a French voice of Belgium speaks French too.
       const primary = cloneLanguage(language).split('-')[0];
-      const voices = catalogue.filter((voice) => espeakVoiceName(voice.voice_id)?.split(/[+-]/)[0] === primary);
+      const voices = catalogue.filter((voice) => espeakVoiceName(voice.id)?.split(/[+-]/)[0] === primary);
       expect(voices.map((voice) => voice.gender).sort(), language).toEqual(expect.arrayContaining(['female', 'male']));
     }
   });
 
   it('lists every accent of a language with several, as verified_languages', () => {
     const locales = (id: string) =>
-      catalogue.find((voice) => voice.voice_id === id)?.verified_languages.map((entry) => entry.locale);
+      catalogue.find((voice) => voice.id === id)?.verifiedLanguages.map((entry) => entry.locale);
     expect(locales('espeak-en-us-f2')).toEqual(expect.arrayContaining(['en-US', 'en-GB']));
     expect(locales('espeak-pt-br-f1')).toEqual(expect.arrayContaining(['pt-BR', 'pt-PT']));
     expect(locales('espeak-es-f2')).toEqual(expect.arrayContaining(['es-ES', 'es-419']));
@@ -108,9 +108,9 @@ describe('the eSpeak preset catalogue', () => {
     await ESpeakNg({ arguments: ['--voices=variant'], print: (line) => variants.push(line), printErr: () => {} });
     const variantNames = new Set(variants.map((line) => /!v\/(\S+)/.exec(line)?.[1]));
     for (const voice of catalogue) {
-      const [language, variant] = (espeakVoiceName(voice.voice_id) ?? '').split('+');
-      expect(languages, voice.voice_id).toContain(language);
-      expect(variantNames, voice.voice_id).toContain(variant);
+      const [language, variant] = (espeakVoiceName(voice.id) ?? '').split('+');
+      expect(languages, voice.id).toContain(language);
+      expect(variantNames, voice.id).toContain(variant);
     }
   });
 

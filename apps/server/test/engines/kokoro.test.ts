@@ -43,7 +43,7 @@ describe('the Kokoro engine without its model', () => {
   it('serves the preset studio when its model is present, and /api/health says so', async () => {
     const withModel = await buildTestApp({ env: { KOKORO_MODEL_DIR: path.join(folder, 'kokoro') } });
     const health = (await withModel.inject({ method: 'GET', url: '/api/health' })).json() as { engines: unknown[] };
-    expect(health.engines).toContainEqual({ id: 'kokoro', status: 'up', serves: ['B'] });
+    expect(health.engines).toContainEqual({ id: 'kokoro', status: 'up', serves: ['preset'] });
     const voices = (await withModel.inject({ method: 'GET', url: '/api/elevenlabs/voices' })).json() as {
       voices: { voice_id: string }[];
     };

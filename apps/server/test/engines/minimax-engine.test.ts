@@ -5,7 +5,7 @@ import { minimaxLanguageBoost } from '../../src/engines/minimax/language-boost.j
 import { createMinimaxEngine, type MinimaxOptions } from '../../src/engines/minimax/minimax-engine.js';
 import { EngineError, type SynthesisRequest } from '../../src/engines/speech-engine.js';
 import { type FakeMinimax, startFakeMinimax } from '../fakes/fake-minimax.js';
-import { spokenSampleWav } from '../helpers/samples.js';
+import { spokenSample } from '../helpers/samples.js';
 import { describeEngineContract, prose } from './engine-contract.js';
 
 let fake: FakeMinimax;
@@ -84,7 +84,7 @@ describe('the MiniMax adapter on the wire', () => {
 
   it('lists system voices in the spec’s shape', async () => {
     const voices = await engine().listVoices();
-    expect(voices.find((voice) => voice.voice_id === 'English_Trustworthy_Man')).toMatchObject({
+    expect(voices.find((voice) => voice.id === 'English_Trustworthy_Man')).toMatchObject({
       name: 'Trustworthy Man',
       gender: 'male',
       language: 'en',
@@ -143,8 +143,7 @@ describe('the MiniMax adapter on the wire', () => {
     fake.requests.length = 0;
     const minimax = engine();
     const cloned = await minimax.cloneVoice?.({
-      sample: await spokenSampleWav(),
-      sampleFileName: 'sample.wav',
+      sample: await spokenSample(),
       name: 'Mine',
       language: 'English',
       previewText: 'Hello, this is my voice.',
@@ -175,8 +174,7 @@ describe('the MiniMax adapter on the wire', () => {
     fake.state.cloneDemo = 'empty';
     try {
       const cloned = await engine().cloneVoice?.({
-        sample: await spokenSampleWav(),
-        sampleFileName: 'sample.wav',
+        sample: await spokenSample(),
         name: 'Quiet',
         language: 'English',
         previewText: 'Hello, this is my voice.',
@@ -398,8 +396,7 @@ describe('MiniMax clones that fail half-way', () => {
     fake.fail('/download/', { kind: 'http', status: 404 });
     await expect(
       engine().cloneVoice?.({
-        sample: await spokenSampleWav(),
-        sampleFileName: 'sample.wav',
+        sample: await spokenSample(),
         name: 'Lost preview',
         language: 'english',
         previewText: 'Hello, this is my voice.',

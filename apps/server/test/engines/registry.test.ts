@@ -1,5 +1,7 @@
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
+import { createEngineRegistry } from '../../src/engines/registry.js';
 import type { SpeechEngineV1 } from '../../src/engines/speech-engine.js';
 import { buildTestApp } from '../helpers/build-app.js';
 
@@ -10,8 +12,7 @@ function otherEngine(id: string, status: Awaited<ReturnType<SpeechEngineV1['stat
     ...espeak,
     id,
     status: async () => status,
-    listVoices: async () =>
-      (await espeak.listVoices()).map((voice) => ({ ...voice, voice_id: `${id}-${voice.voice_id}` })),
+    listVoices: async () => (await espeak.listVoices()).map((voice) => ({ ...voice, id: `${id}-${voice.id}` })),
   };
 }
 
@@ -21,20 +22,20 @@ async function health(app: Awaited<ReturnType<typeof buildTestApp>>) {
   };
 }
 
-describe('choosing the engine of each provider', () => {
-  it('serves both providers with eSpeak when no other engine is up, and says so in /api/health', async () => {
+describe('choosing the engine of each studio', () => {
+  it('serves both studios with eSpeak when no other engine is up, and says so in /api/health', async () => {
     const app = await buildTestApp();
     expect((await health(app)).engines).toEqual([
-      { id: 'espeak', status: 'up', serves: ['A', 'B'] },
+      { id: 'espeak', status: 'up', serves: ['preset', 'clone'] },
       { id: 'kokoro', status: 'down', detail: expect.stringContaining('no Kokoro model in'), serves: [] },
     ]);
   });
 
-  it('puts a neural engine that is up on the preset screen (provider B) when left on auto', async () => {
+  it('puts a neural engine that is up in the preset studio (the spec’s provider B) when left on auto', async () => {
     const app = await buildTestApp({ engines: [createEspeakEngine(), otherEngine('kokoro', { state: 'up' })] });
     expect((await health(app)).engines).toEqual([
-      { id: 'espeak', status: 'up', serves: ['A'] },
-      { id: 'kokoro', status: 'up', serves: ['B'] },
+      { id: 'espeak', status: 'up', serves: ['clone'] },
+      { id: 'kokoro', status: 'up', serves: ['preset'] },
     ]);
     const voices = (await app.inject({ method: 'GET', url: '/api/elevenlabs/voices' })).json() as {
       voices: { voice_id: string }[];
@@ -46,8 +47,37 @@ describe('choosing the engine of each provider', () => {
     const down = otherEngine('kokoro', { state: 'down', reason: 'no Kokoro model in /models' });
     const app = await buildTestApp({ env: { SPEECH_ENGINE_B: 'kokoro' }, engines: [createEspeakEngine(), down] });
     expect((await health(app)).engines).toEqual([
-      { id: 'espeak', status: 'up', serves: ['A', 'B'] },
+      { id: 'espeak', status: 'up', serves: ['preset', 'clone'] },
       { id: 'kokoro', status: 'down', detail: 'no Kokoro model in /models', serves: [] },
     ]);
+  });
+});
+
+describe('the landing demo’s engine', () => {
+  const silent = pino({ level: 'silent' });
+
+  it('is eSpeak, with the demo voices by the web app’s aliases and by their own ids, whatever serves the studios', async () => {
+    const espeak = createEspeakEngine();
+    const registry = await createEngineRegistry(
+      [espeak, otherEngine('minimax', { state: 'up' })],
+      { clone: 'minimax', preset: 'auto' },
+      silent,
+    );
+    expect(registry.forStudio('clone').id).toBe('minimax');
+    const demo = registry.demo();
+    expect(demo?.engine).toBe(espeak);
+    for (const id of ['en-us-female', 'en-gb-male', 'en-us-narrator', 'espeak-en-us-f2']) {
+      expect(demo?.voiceIds.has(id), id).toBe(true);
+    }
+    expect(demo?.voiceIds.has('espeak-fr-f1')).toBe(false);
+  });
+
+  it('is missing when eSpeak is not installed, so no request is free', async () => {
+    const registry = await createEngineRegistry(
+      [otherEngine('kokoro', { state: 'up' })],
+      { clone: 'auto', preset: 'auto' },
+      silent,
+    );
+    expect(registry.demo()).toBeNull();
   });
 });

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import ESpeakNg from 'espeak-ng';
 import { encodeMp3, parseWav, splitSentences } from '../../src/audio/audio.js';
 import { decodeSample, sniffType } from '../../src/audio/probe.js';
-import { writeTar } from '../../src/audio/tar.js';
 import { serveOnLoopback } from './loopback.js';
+import { writeTar } from './write-tar.js';
 
 /** One request as the fake saw it, for assertions on exactly what an adapter sent. */
 export interface RecordedRequest {

@@ -2,6 +2,27 @@ import { type Kysely, sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
 
+/** Sum of a user's ledger entries for an asset; equals the stored figure when all is well. */
+export async function ledgerSum(db: Kysely<Database>, userId: string, asset: 'credits' | 'money'): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
+    .where('user_id', '=', userId)
+    .where('asset', '=', asset)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** A user's spendable credits as stored. */
+export async function creditsOf(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_accounts')
+    .select('credits')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.credits;
+}
+
 export async function addTestUser(db: Kysely<Database>, id: string, figures: { credits?: number; balance?: number }) {
   const now = new Date();
   await db

@@ -1,4 +1,6 @@
 import ESpeakNg from 'espeak-ng';
+import { decodeSample } from '../../src/audio/probe.js';
+import type { CloneSample } from '../../src/engines/speech-engine.js';
 
 const SAMPLE_TEXT =
   'The morning train left the station a little after seven. Nobody on the platform noticed the small dog ' +
@@ -16,6 +18,12 @@ export async function spokenSampleWav(voice = 'en-us+m3', basePitch = 50, wordsP
     printErr: () => {},
   });
   return Buffer.from(run.FS.readFile('/sample.wav'));
+}
+
+/** A spoken sample as the clone service hands it to an engine: its WAV bytes, decoded once. */
+export async function spokenSample(voice?: string, basePitch?: number, wordsPerMinute?: number): Promise<CloneSample> {
+  const bytes = await spokenSampleWav(voice, basePitch, wordsPerMinute);
+  return { ...(await decodeSample(bytes, 'wav')), bytes, fileName: 'sample.wav' };
 }
 
 /** A silent 16-bit mono WAV file of the given length. */

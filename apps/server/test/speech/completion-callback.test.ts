@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { callbackAllowed, isPrivateAddress } from '../../src/domains/speech/completion-callback.js';
+import { type CallbackTransport, postCompletion } from '../../src/domains/speech/completion-callback.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 import { waitForTask } from '../helpers/speech.js';
@@ -25,8 +25,27 @@ async function callbackReceiver() {
   return { received, port };
 }
 
+/** A transport whose DNS answers `addresses` and whose fetch only records what would be posted. */
+function recordingTransport(addresses: string[]): CallbackTransport & { posted: string[] } {
+  const posted: string[] = [];
+  return {
+    posted,
+    resolve: async () => addresses,
+    fetch: async (url) => {
+      posted.push(String(url));
+      return new Response('ok');
+    },
+  };
+}
+
 describe('completion callbacks (receive_url)', () => {
-  it('recognises private and special addresses', () => {
+  it('never calls back to private or special addresses, and does to public ones', async () => {
+    const sendsTo = async (address: string) => {
+      const transport = recordingTransport([address]);
+      const sent = await postCompletion('https://hooks.example.com/done', ['hooks.example.com'], {}, transport);
+      expect(transport.posted, address).toHaveLength(sent ? 1 : 0);
+      return sent;
+    };
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',
@@ -40,21 +59,27 @@ describe('completion callbacks (receive_url)', () => {
       '::ffff:10.0.0.1',
       '0.0.0.0',
     ]) {
-      expect(isPrivateAddress(address), address).toBe(true);
+      expect(await sendsTo(address), address).toBe(false);
     }
     for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111'])
-      expect(isPrivateAddress(address), address).toBe(false);
+      expect(await sendsTo(address), address).toBe(true);
   });
 
   it('allows only https, allow-listed hosts that resolve to public addresses', async () => {
-    const publicDns = async () => ['93.184.216.34'];
-    const privateDns = async () => ['10.0.0.5'];
-    expect(await callbackAllowed('https://hooks.example.com/done', [], publicDns)).toBe(false);
-    expect(await callbackAllowed('https://hooks.example.com/done', ['hooks.example.com'], publicDns)).toBe(true);
-    expect(await callbackAllowed('http://hooks.example.com/done', ['hooks.example.com'], publicDns)).toBe(false);
-    expect(await callbackAllowed('https://hooks.example.com/done', ['hooks.example.com'], privateDns)).toBe(false);
-    expect(await callbackAllowed('https://127.0.0.1/done', ['127.0.0.1'], publicDns)).toBe(false);
-    expect(await callbackAllowed('not a url', ['hooks.example.com'], publicDns)).toBe(false);
+    const publicDns = ['93.184.216.34'];
+    const privateDns = ['10.0.0.5'];
+    const allowed = async (url: string, hosts: string[], addresses: string[]) => {
+      const transport = recordingTransport(addresses);
+      const sent = await postCompletion(url, hosts, {}, transport);
+      expect(transport.posted, url).toEqual(sent ? [url] : []);
+      return sent;
+    };
+    expect(await allowed('https://hooks.example.com/done', [], publicDns)).toBe(false);
+    expect(await allowed('https://hooks.example.com/done', ['hooks.example.com'], publicDns)).toBe(true);
+    expect(await allowed('http://hooks.example.com/done', ['hooks.example.com'], publicDns)).toBe(false);
+    expect(await allowed('https://hooks.example.com/done', ['hooks.example.com'], privateDns)).toBe(false);
+    expect(await allowed('https://127.0.0.1/done', ['127.0.0.1'], publicDns)).toBe(false);
+    expect(await allowed('not a url', ['hooks.example.com'], publicDns)).toBe(false);
   });
 
   it('posts the finished task to an allow-listed receive_url, and to nothing else', async () => {

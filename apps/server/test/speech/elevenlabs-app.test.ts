@@ -49,7 +49,7 @@ async function fetchSigned(app: FastifyInstance, link: string | null) {
   return app.inject({ method: 'GET', url: url.pathname + url.search });
 }
 
-describe('provider B served by ElevenLabs (against the fake)', () => {
+describe('the preset studio (provider B) served by ElevenLabs (against the fake)', () => {
   it('lists the service’s voices and models and speaks through the product’s routes', async () => {
     const app = await appOnElevenLabs();
     const user = await signedInUser(app);

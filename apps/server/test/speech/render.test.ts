@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
-import { chunkSentences, renderSpeech } from '../../src/domains/speech/render.js';
+import { renderSpeech } from '../../src/domains/speech/render.js';
 import type { SpeechEngineV1, SynthesisRequest } from '../../src/engines/speech-engine.js';
 
 const RATE = 22_050;
@@ -14,7 +14,15 @@ function cosineEngine(secondsPerChunk: number): SpeechEngineV1 & { requests: Syn
   return {
     specificationVersion: 'v1',
     id: 'cosine',
-    capabilities: { presetVoices: true, cloning: false, timestamps: false, maxCharsPerRequest: 120, languages: ['en'] },
+    defaultModel: 'cosine',
+    capabilities: {
+      presetVoices: true,
+      cloning: false,
+      timestamps: false,
+      maxCharsPerRequest: 120,
+      rendersPreviews: true,
+      languages: ['en'],
+    },
     status: async () => ({ state: 'up' }),
     listVoices: async () => [],
     listModels: async () => [],
@@ -40,9 +48,15 @@ const request = (text: string): SynthesisRequest => ({
 });
 
 describe('rendering long text', () => {
-  it('groups whole sentences into chunks no longer than the engine accepts', () => {
-    const sentences = ['a'.repeat(50), 'b'.repeat(50), 'c'.repeat(50), 'd'.repeat(130)];
-    expect(chunkSentences(sentences, 120)).toEqual([[sentences[0], sentences[1]], [sentences[2]], [sentences[3]]]);
+  it('groups whole sentences into chunks no longer than the engine accepts, never splitting one', async () => {
+    const sentences = ['A'.repeat(49), 'B'.repeat(49), 'C'.repeat(49), 'D'.repeat(129)].map((words) => `${words}.`);
+    const engine = cosineEngine(0.1);
+    await renderSpeech(engine, request(sentences.join(' ')));
+    expect(engine.requests.map((sent) => sent.text)).toEqual([
+      `${sentences[0]} ${sentences[1]}`,
+      sentences[2],
+      sentences[3],
+    ]);
   });
 
   it('joins chunks without clicks, times every sentence, and reports progress per chunk', async () => {

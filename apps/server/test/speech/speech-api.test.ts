@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
-import { parseRange } from '../../src/domains/speech/routes.js';
+import { parseRange } from '../../src/domains/speech/byte-range.js';
 import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { createMinimaxEngine } from '../../src/engines/minimax/minimax-engine.js';
 import { startFakeMinimax } from '../fakes/fake-minimax.js';
@@ -73,6 +73,13 @@ describe('speech API on the embedded engine', () => {
     });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.rawPayload.length).toBe(100);
+    const beyond = await app.inject({
+      method: 'GET',
+      url: audioUrl.pathname + audioUrl.search,
+      headers: { range: `bytes=${audio.rawPayload.length}-` },
+    });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${audio.rawPayload.length}`);
 
     const srtUrl = new URL(task.transcript_url ?? '');
     const srt = (await app.inject({ method: 'GET', url: srtUrl.pathname + srtUrl.search })).body;
@@ -199,7 +206,7 @@ describe('speech API on the embedded engine', () => {
     expect((await app.inject({ method: 'GET', url: '/api/voices/nobody/preview.mp3' })).statusCode).toBe(404);
   });
 
-  it('speaks the landing demo with eSpeak even when MiniMax serves provider A', async () => {
+  it('speaks the landing demo with eSpeak even when MiniMax serves the clone studio', async () => {
     const fake = await startFakeMinimax();
     onTestFinished(() => fake.close());
     const minimax = createMinimaxEngine({
@@ -210,7 +217,7 @@ describe('speech API on the embedded engine', () => {
     });
     const app = await buildTestApp({ engines: [createEspeakEngine(), minimax] });
     const health = (await app.inject({ method: 'GET', url: '/api/health' })).json() as { engines: unknown[] };
-    expect(health.engines).toContainEqual({ id: 'minimax', status: 'up', serves: ['A'] });
+    expect(health.engines).toContainEqual({ id: 'minimax', status: 'up', serves: ['clone'] });
 
     const submitted = await app.inject({
       method: 'POST',

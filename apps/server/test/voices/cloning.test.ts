@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { saveClonedVoice } from '../../src/domains/voices/repository.js';
+import { MAX_CLONED_VOICES } from '../../src/domains/voices/service.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { describeOnEachDatabase } from '../helpers/databases.js';
 import { expectLedgerInvariants } from '../helpers/money.js';
@@ -187,16 +188,20 @@ describeOnEachDatabase('the five-voice limit', (target) => {
     const app = await buildTestApp({ override: (config) => ({ ...config, database }) });
     const user = await signedInUser(app);
     for (let i = 0; i < 4; i += 1) {
-      await saveClonedVoice(app.db, {
-        id: `ec-en-us-m3-p50-00000${i}`,
-        userId: user.userId,
-        engine: 'espeak',
-        name: `Voice ${i}`,
-        language: 'English',
-        approximate: true,
-        sampleKey: `voice-samples/${user.userId}/seed${i}.wav`,
-        previewKey: null,
-      });
+      await saveClonedVoice(
+        app.db,
+        {
+          id: `ec-en-us-m3-p50-00000${i}`,
+          userId: user.userId,
+          engine: 'espeak',
+          name: `Voice ${i}`,
+          language: 'English',
+          approximate: true,
+          sampleKey: `voice-samples/${user.userId}/seed${i}.wav`,
+          previewKey: null,
+        },
+        MAX_CLONED_VOICES,
+      );
     }
     const wav = await spokenSampleWav();
     const race = await Promise.all(

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
+import { findTask } from '../../src/domains/speech/repository.js';
 import { runSpeechTask, type SpeechJobDeps } from '../../src/domains/speech/speech-job.js';
-import { findTask } from '../../src/domains/speech/tasks.js';
 import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { createMinimaxEngine, type MinimaxOptions } from '../../src/engines/minimax/minimax-engine.js';
 import type { EngineRegistry } from '../../src/engines/registry.js';
@@ -74,11 +74,11 @@ function speak(app: FastifyInstance, cookie: string, voiceId: string, text: stri
   });
 }
 
-describe('provider A served by MiniMax (against the fake)', () => {
+describe('the clone studio (provider A) served by MiniMax (against the fake)', () => {
   it('speaks, clones, speaks with the clone and deletes it through the product’s routes', async () => {
     const app = await appOnMinimax();
     const health = (await app.inject({ method: 'GET', url: '/api/health' })).json() as { engines: unknown[] };
-    expect(health.engines).toContainEqual({ id: 'minimax', status: 'up', serves: ['A'] });
+    expect(health.engines).toContainEqual({ id: 'minimax', status: 'up', serves: ['clone'] });
     const user = await signedInUser(app);
 
     const first = await speak(
@@ -370,8 +370,9 @@ describe('a MiniMax task rerun after its worker died', () => {
       },
     });
     const registryOf = (engine: typeof doomed): EngineRegistry => ({
-      forProvider: () => engine,
+      forStudio: () => engine,
       byId: (id) => (id === engine.id ? engine : undefined),
+      demo: () => null,
       reports: async () => [],
     });
     const deps = (db: SpeechJobDeps['db'], engines: EngineRegistry): SpeechJobDeps => ({

@@ -1,11 +1,11 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { notifyAccountChanged } from './account-events.js';
+import { ACCOUNT_CHANGED_CHANNEL } from './account-events.js';
 
-export type Asset = 'credits' | 'money';
+type Asset = 'credits' | 'money';
 
-export interface LedgerMovement {
+interface LedgerMovement {
   userId: string;
   asset: Asset;
   /** Signed: positive adds, negative takes away. */
@@ -17,7 +17,7 @@ export interface LedgerMovement {
   reference?: string | null;
 }
 
-export interface LedgerResult {
+interface LedgerResult {
   before: number;
   after: number;
 }
@@ -69,17 +69,11 @@ export async function applyMovement(trx: Transaction<Database>, movement: Ledger
   return { before, after };
 }
 
-/** Sum of a user's ledger entries for an asset; equals the stored balance when all is well. */
-export async function ledgerSum(
-  db: Kysely<Database> | Transaction<Database>,
-  userId: string,
-  asset: Asset,
-): Promise<number> {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .select(sql<number>`coalesce(sum(amount), 0)`.as('total'))
-    .where('user_id', '=', userId)
-    .where('asset', '=', asset)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+/**
+ * Tells the transaction's database that a user's credits or balance changed. PostgreSQL delivers
+ * the notice only if the transaction commits, to every process listening, so an API instance
+ * learns of a purchase made through another.
+ */
+export async function notifyAccountChanged(trx: Transaction<Database>, userId: string): Promise<void> {
+  await sql`select pg_notify(${ACCOUNT_CHANGED_CHANNEL}, ${userId})`.execute(trx);
 }

@@ -2,42 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { applyMovement } from './ledger-repository.js';
 
-export const DEFAULT_CREDITS = 10_000;
-
-export interface AccountRow {
-  credits: number;
-  heldCredits: number;
-  totalCreditsUsed: number;
-  balance: number;
-  currency: string;
-  lastLoginAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  createdAt: Date;
-}
-
-export interface BalanceEntry {
-  amount: number;
-  previousBalance: number;
-  newBalance: number;
-  addedBy?: string;
-  reason?: string;
-  timestamp: string;
-  type: 'credit' | 'debit';
-}
-
 /**
- * Gives a user their account if they have none: zero of everything, then the default credits
- * through the ledger. Returns true when it created one.
+ * Gives a user their account if they have none: zero of everything, then `grant` credits through
+ * the ledger, in one transaction. Returns true when it created one.
  */
-export async function ensureAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
+export async function createAccount(db: Kysely<Database>, userId: string, grant: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('user_accounts')
@@ -49,7 +18,7 @@ export async function ensureAccount(db: Kysely<Database>, userId: string): Promi
     await applyMovement(trx, {
       userId,
       asset: 'credits',
-      amount: DEFAULT_CREDITS,
+      amount: grant,
       kind: 'signup_grant',
       actor: 'system',
     });
@@ -61,7 +30,7 @@ export async function recordLogin(db: Kysely<Database>, userId: string): Promise
   await db.updateTable('user_accounts').set({ last_login_at: new Date() }).where('user_id', '=', userId).execute();
 }
 
-export async function findUser(db: Kysely<Database>, userId: string): Promise<UserRow | undefined> {
+export async function findUser(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('user')
     .select(['id', 'name', 'email', 'image', 'createdAt'])
@@ -69,7 +38,7 @@ export async function findUser(db: Kysely<Database>, userId: string): Promise<Us
     .executeTakeFirst();
 }
 
-export async function findAccount(db: Kysely<Database>, userId: string): Promise<AccountRow | undefined> {
+export async function findAccount(db: Kysely<Database>, userId: string) {
   return db
     .selectFrom('user_accounts')
     .select([
@@ -86,9 +55,9 @@ export async function findAccount(db: Kysely<Database>, userId: string): Promise
     .executeTakeFirst();
 }
 
-/** The spec's balanceHistory, newest first, derived from the money ledger. */
-export async function balanceHistory(db: Kysely<Database>, userId: string, limit = 50): Promise<BalanceEntry[]> {
-  const rows = await db
+/** A user's latest money movements, newest first. */
+export async function moneyMovements(db: Kysely<Database>, userId: string, limit: number) {
+  return db
     .selectFrom('ledger_entries')
     .select(['amount', 'balance_before', 'balance_after', 'actor', 'reason', 'created_at'])
     .where('user_id', '=', userId)
@@ -96,15 +65,4 @@ export async function balanceHistory(db: Kysely<Database>, userId: string, limit
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => {
-    const type = row.amount > 0 ? 'credit' : 'debit';
-    return {
-      amount: row.amount,
-      previousBalance: row.balance_before,
-      newBalance: row.balance_after,
-      ...(type === 'credit' ? { addedBy: row.actor ?? 'admin' } : { reason: row.reason ?? '' }),
-      timestamp: row.created_at.toISOString(),
-      type,
-    };
-  });
 }

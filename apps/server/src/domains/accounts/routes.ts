@@ -1,36 +1,12 @@
 import type { ServerResponse } from 'node:http';
+import { signInOptions, userDocument } from '@sayso/contract/account';
+import { errorBody } from '@sayso/contract/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { offeredSignInMethods } from '../auth/service.js';
+import { signedInUser } from '../auth/session-guard.js';
 import { userCookie } from '../auth/user-cookie.js';
-import { getAccountSnapshot, getUserDocument } from './service.js';
-
-const balanceEntry = z.object({
-  amount: z.number(),
-  previousBalance: z.number(),
-  newBalance: z.number(),
-  addedBy: z.string().optional(),
-  reason: z.string().optional(),
-  timestamp: z.string(),
-  type: z.enum(['credit', 'debit']),
-});
-
-const userDocument = z.object({
-  uid: z.string(),
-  email: z.string(),
-  displayName: z.string(),
-  name: z.string(),
-  photo: z.string().nullable(),
-  lastLoginAt: z.string().nullable(),
-  credits: z.number(),
-  totalCreditsUsed: z.number(),
-  balance: z.number(),
-  currency: z.string(),
-  balanceHistory: z.array(balanceEntry),
-  createdAt: z.string(),
-  lastUpdated: z.string(),
-});
-
-const errorBody = z.object({ error: z.string() });
+import { getAccountFigures, getUserDocument } from './service.js';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -42,6 +18,33 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const secureCookies = app.config.publicUrl.startsWith('https://');
 
+  /** Sends an `account` event now and whenever the user's figures change, until the client leaves. */
+  async function streamAccountFigures(request: FastifyRequest, reply: FastifyReply, userId: string) {
+    reply.hijack();
+    const stream = reply.raw;
+    stream.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    let closed = false;
+    const send = async () => {
+      const figures = await getAccountFigures(app.db, userId).catch(() => null);
+      if (figures && !closed) stream.write(`event: account\ndata: ${JSON.stringify(figures)}\n\n`);
+    };
+    const unsubscribe = app.accountEvents.subscribe(userId, () => void send());
+    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    openStreams.add(stream);
+    request.raw.on('close', () => {
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      openStreams.delete(stream);
+    });
+    await send();
+  }
+
   app.get(
     '/api/me',
     {
@@ -49,27 +52,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'The signed-in user document',
-        response: { 200: userDocument, 401: errorBody },
+        response: { 200: userDocument, 401: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new Error('requireUser let a request through without a user');
-      const document = await getUserDocument(app.db, user.id);
+      const document = await getUserDocument(app.db, signedInUser(request).id);
       // Refresh the display cookie the web app reads to know who is signed in.
-      reply.header(
-        'set-cookie',
-        userCookie(
-          {
-            uid: document.uid,
-            email: document.email,
-            name: document.name,
-            displayName: document.displayName,
-            photo: document.photo,
-          },
-          secureCookies,
-        ),
-      );
+      const { uid, email, name, displayName, photo } = document;
+      reply.header('set-cookie', userCookie({ uid, email, name, displayName, photo }, secureCookies));
       return document;
     },
   );
@@ -84,33 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 401: errorBody },
       },
     },
-    async (request, reply) => {
-      const user = request.user;
-      if (!user) throw new Error('requireUser let a request through without a user');
-      reply.hijack();
-      const stream = reply.raw;
-      stream.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      let closed = false;
-      const send = async () => {
-        const snapshot = await getAccountSnapshot(app.db, user.id).catch(() => null);
-        if (snapshot && !closed) stream.write(`event: account\ndata: ${JSON.stringify(snapshot)}\n\n`);
-      };
-      const unsubscribe = app.accountEvents.subscribe(user.id, () => void send());
-      const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
-      openStreams.add(stream);
-      request.raw.on('close', () => {
-        closed = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        openStreams.delete(stream);
-      });
-      await send();
-    },
+    async (request, reply) => streamAccountFigures(request, reply, signedInUser(request).id),
   );
 
   app.get(
@@ -119,15 +83,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'Which sign-in methods this installation offers',
-        response: {
-          200: z.object({ local: z.boolean(), google: z.boolean(), oidc: z.object({ name: z.string() }).nullable() }),
-        },
+        response: { 200: signInOptions },
       },
     },
-    async () => ({
-      local: app.config.auth.localAccounts,
-      google: app.config.auth.google !== null,
-      oidc: app.config.auth.oidc ? { name: app.config.auth.oidc.name } : null,
-    }),
+    async () => offeredSignInMethods(app.config.auth),
   );
 };

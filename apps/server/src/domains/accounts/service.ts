@@ -1,32 +1,35 @@
+import type { AccountFigures, BalanceEntry, UserDocument } from '@sayso/contract/account';
+import type { BalanceChange } from '@sayso/contract/admin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { balanceHistory, DEFAULT_CREDITS, ensureAccount, findAccount, findUser } from './repository.js';
+import { changeBalance } from './balance-repository.js';
+import { createAccount, findAccount, findUser, moneyMovements, recordLogin } from './repository.js';
+
+/** What every new user starts with (spec section 4). */
+export const DEFAULT_CREDITS = 10_000;
+
+/** The spec's balanceHistory shows this many money movements. */
+const BALANCE_HISTORY_LENGTH = 50;
+
+/** What a text costs: one credit per character after trimming, never less than one. */
+export function creditCost(text: unknown): number {
+  if (typeof text !== 'string') return 1;
+  return Math.max(1, [...text.trim()].length);
+}
+
+/** Gives a user their account and the default credits if they have none; true when it made one. */
+export async function ensureAccount(db: Kysely<Database>, userId: string): Promise<boolean> {
+  return createAccount(db, userId, DEFAULT_CREDITS);
+}
+
+/** Every successful sign-in: fill in a missing account, then stamp lastLoginAt. */
+export async function recordSignIn(db: Kysely<Database>, userId: string): Promise<void> {
+  await ensureAccount(db, userId);
+  await recordLogin(db, userId);
+}
 
 /** The spec's user document, assembled from the user, their account and the ledger. */
-export interface UserDocument {
-  uid: string;
-  email: string;
-  displayName: string;
-  name: string;
-  photo: string | null;
-  lastLoginAt: string | null;
-  credits: number;
-  totalCreditsUsed: number;
-  balance: number;
-  currency: string;
-  balanceHistory: Awaited<ReturnType<typeof balanceHistory>>;
-  createdAt: string;
-  lastUpdated: string;
-}
-
-export interface AccountSnapshot {
-  credits: number;
-  balance: number;
-  currency: string;
-  totalCreditsUsed: number;
-}
-
 export async function getUserDocument(db: Kysely<Database>, userId: string): Promise<UserDocument> {
   const user = await findUser(db, userId);
   if (!user) throw new AppError(404, 'User not found', 'USER_NOT_FOUND');
@@ -54,7 +57,24 @@ export async function getUserDocument(db: Kysely<Database>, userId: string): Pro
   };
 }
 
-export async function getAccountSnapshot(db: Kysely<Database>, userId: string): Promise<AccountSnapshot | null> {
+/** The spec's balanceHistory, newest first: who added money, or why it was taken. */
+async function balanceHistory(db: Kysely<Database>, userId: string): Promise<BalanceEntry[]> {
+  const movements = await moneyMovements(db, userId, BALANCE_HISTORY_LENGTH);
+  return movements.map((row) => {
+    const type = row.amount > 0 ? 'credit' : 'debit';
+    return {
+      amount: row.amount,
+      previousBalance: row.balance_before,
+      newBalance: row.balance_after,
+      ...(type === 'credit' ? { addedBy: row.actor ?? 'admin' } : { reason: row.reason ?? '' }),
+      timestamp: row.created_at.toISOString(),
+      type,
+    };
+  });
+}
+
+/** The figures the live account stream sends; null when the user has no account yet. */
+export async function getAccountFigures(db: Kysely<Database>, userId: string): Promise<AccountFigures | null> {
   const account = await findAccount(db, userId);
   if (!account) return null;
   return {
@@ -63,4 +83,40 @@ export async function getAccountSnapshot(db: Kysely<Database>, userId: string): 
     currency: account.currency,
     totalCreditsUsed: account.totalCreditsUsed,
   };
+}
+
+/** Money is kept in whole paisa: amounts are rounded to two decimals and must stay above zero. */
+function moneyAmount(amount: number): number {
+  const rounded = Math.round(amount * 100) / 100;
+  if (!Number.isFinite(rounded) || rounded <= 0) {
+    throw new AppError(400, 'Amount must be greater than 0', 'INVALID_AMOUNT');
+  }
+  return rounded;
+}
+
+type BalanceMove = Omit<BalanceChange, 'uid'>;
+
+/** Staff add money after a payment; the admin's name is recorded as `addedBy`. */
+export async function addBalance(
+  db: Kysely<Database>,
+  userId: string,
+  amount: number,
+  adminName: string,
+): Promise<BalanceMove> {
+  return changeBalance(db, userId, { amount: moneyAmount(amount), kind: 'admin_add', actor: adminName, reason: null });
+}
+
+/** Staff take money away; never below zero ('Insufficient balance'). */
+export async function deductBalance(
+  db: Kysely<Database>,
+  userId: string,
+  amount: number,
+  adminName: string,
+): Promise<BalanceMove> {
+  return changeBalance(db, userId, {
+    amount: -moneyAmount(amount),
+    kind: 'admin_deduct',
+    actor: adminName,
+    reason: `Balance correction by ${adminName}`,
+  });
 }

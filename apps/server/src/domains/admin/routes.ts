@@ -1,18 +1,27 @@
+import {
+  adminSession,
+  adminSignIn,
+  balanceAmount,
+  balanceChange,
+  balanceTarget,
+  defaultCreditsGrant,
+  userPage,
+  userPageQuery,
+} from '@sayso/contract/admin';
+import { errorBody } from '@sayso/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.js';
-import { addBalance, deductBalance } from '../accounts/balance-repository.js';
+import { addBalance, deductBalance } from '../accounts/service.js';
 import {
   type Admin,
   endAdminSession,
   findAdminBySession,
-  recentFailures,
-  recordFailure,
-  startAdminSession,
-  verifyAdmin,
-} from './admins.js';
-import { grantDefaultCredits, listUsers, USER_SORTS } from './users.js';
+  grantDefaultCredits,
+  listUsers,
+  signInAdmin,
+} from './service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,8 +30,6 @@ declare module 'fastify' {
 }
 
 const ADMIN_COOKIE = 'sayso_admin';
-const SIGN_IN_WINDOW_SECONDS = 60;
-const SIGN_IN_FAILURES_ALLOWED = 5;
 
 function readCookie(request: FastifyRequest, name: string): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
@@ -32,16 +39,8 @@ function readCookie(request: FastifyRequest, name: string): string | null {
   return null;
 }
 
-const errorBody = z.object({ error: z.string() });
-const adminBody = z.object({ admin: z.object({ username: z.string(), name: z.string() }) });
-const balanceChange = z.object({
-  uid: z.string(),
-  previousBalance: z.number(),
-  balance: z.number(),
-  currency: z.string(),
-});
-const amountBody = z.object({ amount: z.number({ error: 'Please enter a valid amount' }) });
-const uidParams = z.object({ uid: z.string().min(1) });
+/** The staff session as the admin panel sees it: no id, no password hash. */
+const sessionReply = (admin: Admin) => ({ admin: { username: admin.username, name: admin.name } });
 
 /**
  * Staff routes under /api/admin. The admin session is its own HttpOnly cookie with no expiry date,
@@ -72,28 +71,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Admin sign-in',
-        body: z.object({ username: z.string().optional(), password: z.string().optional() }),
-        response: { 200: adminBody, 400: errorBody, 401: errorBody, 429: errorBody },
+        body: adminSignIn,
+        response: { 200: adminSession, 400: errorBody, 401: errorBody, 429: errorBody },
       },
     },
     async (request, reply) => {
-      const username = request.body.username?.trim() ?? '';
-      const password = request.body.password ?? '';
-      if (!username || !password) throw new AppError(400, 'Username and password are required', 'FIELDS_REQUIRED');
-      if ((await recentFailures(app.db, request.ip, SIGN_IN_WINDOW_SECONDS)) >= SIGN_IN_FAILURES_ALLOWED) {
-        throw new AppError(429, 'Too many sign-in attempts. Please wait a minute and try again.', 'RATE_LIMITED', {
-          'retry-after': String(SIGN_IN_WINDOW_SECONDS),
-        });
-      }
-      const admin = await verifyAdmin(app.db, username, password);
-      if (!admin) {
-        await recordFailure(app.db, request.ip);
-        request.log.warn({ username }, 'admin sign-in refused');
-        throw new AppError(401, 'Invalid username or password', 'INVALID_CREDENTIALS');
-      }
-      const token = await startAdminSession(app.db, admin.id);
+      const { username = '', password = '' } = request.body;
+      const { admin, token } = await signInAdmin(app.db, { username, password, clientIp: request.ip }, request.log);
       reply.header('set-cookie', sessionCookie(token));
-      return { admin: { username: admin.username, name: admin.name } };
+      return sessionReply(admin);
     },
   );
 
@@ -101,12 +87,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/session',
     {
       preHandler: requireAdmin,
-      schema: { tags: ['admin'], summary: 'The signed-in admin', response: { 200: adminBody, 401: errorBody } },
+      schema: { tags: ['admin'], summary: 'The signed-in admin', response: { 200: adminSession, 401: errorBody } },
     },
-    async (request) => {
-      const admin = signedInAdmin(request);
-      return { admin: { username: admin.username, name: admin.name } };
-    },
+    async (request) => sessionReply(signedInAdmin(request)),
   );
 
   app.delete(
@@ -130,30 +113,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Users with credits and balance: searched, sorted and paged by the database',
-        querystring: z.object({
-          search: z.string().max(200).default(''),
-          sort: z.enum(USER_SORTS).default('alphabetical'),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(50),
-        }),
-        response: {
-          200: z.object({
-            users: z.array(
-              z.object({
-                uid: z.string(),
-                username: z.string(),
-                email: z.string(),
-                credits: z.number(),
-                balance: z.number(),
-                currency: z.string(),
-              }),
-            ),
-            total: z.number().int(),
-            page: z.number().int(),
-            pageSize: z.number().int(),
-          }),
-          401: errorBody,
-        },
+        querystring: userPageQuery,
+        response: { 200: userPage, 400: errorBody, 401: errorBody },
       },
     },
     async (request) => listUsers(app.db, request.query),
@@ -166,19 +127,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Add money to a user balance',
-        params: uidParams,
-        body: amountBody,
+        params: balanceTarget,
+        body: balanceAmount,
         response: { 200: balanceChange, 400: errorBody, 401: errorBody, 404: errorBody },
       },
     },
     async (request) => {
       const admin = signedInAdmin(request);
-      const change = await addBalance(app.db, request.params.uid, request.body.amount, admin.name);
-      request.log.info(
-        { uid: request.params.uid, amount: request.body.amount, admin: admin.username },
-        'balance added',
-      );
-      return { uid: request.params.uid, ...change };
+      const { uid } = request.params;
+      const { amount } = request.body;
+      const change = await addBalance(app.db, uid, amount, admin.name);
+      request.log.info({ uid, amount, admin: admin.username }, 'balance added');
+      return { uid, ...change };
     },
   );
 
@@ -189,19 +149,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Deduct money from a user balance (never below zero)',
-        params: uidParams,
-        body: amountBody,
+        params: balanceTarget,
+        body: balanceAmount,
         response: { 200: balanceChange, 400: errorBody, 401: errorBody, 402: errorBody, 404: errorBody },
       },
     },
     async (request) => {
       const admin = signedInAdmin(request);
-      const change = await deductBalance(app.db, request.params.uid, request.body.amount, admin.name);
-      request.log.info(
-        { uid: request.params.uid, amount: request.body.amount, admin: admin.username },
-        'balance deducted',
-      );
-      return { uid: request.params.uid, ...change };
+      const { uid } = request.params;
+      const { amount } = request.body;
+      const change = await deductBalance(app.db, uid, amount, admin.name);
+      request.log.info({ uid, amount, admin: admin.username }, 'balance deducted');
+      return { uid, ...change };
     },
   );
 
@@ -212,7 +171,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Give the default 10,000 credits, once, to every user who never received them',
-        response: { 200: z.object({ granted: z.number().int() }), 401: errorBody },
+        response: { 200: defaultCreditsGrant, 401: errorBody },
       },
     },
     async (request) => ({ granted: await grantDefaultCredits(app.db, signedInAdmin(request).name) }),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { type Auth, CLIENT_IP_HEADER } from './auth.js';
+import { type Auth, CLIENT_IP_HEADER } from './service.js';
 import { clearedUserCookie } from './user-cookie.js';
 
 function webHeaders(request: FastifyRequest): Headers {

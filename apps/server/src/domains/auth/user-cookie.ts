@@ -1,8 +1,8 @@
 /** The spec's `user` cookie: readable by the page for display, never trusted by the server. */
-export const USER_COOKIE = 'user';
+const USER_COOKIE = 'user';
 const SEVEN_DAYS_SECONDS = 7 * 24 * 60 * 60;
 
-export interface UserCookieValue {
+interface UserCookieValue {
   uid: string;
   email: string;
   name: string;

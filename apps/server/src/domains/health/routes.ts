@@ -1,27 +1,6 @@
+import { healthReport } from '@sayso/contract/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import { z } from 'zod';
-import { version } from '../../version.js';
-
-const componentStatus = z.object({ status: z.enum(['up', 'down']), detail: z.string().optional() });
-
-const healthResponse = z.object({
-  status: z.enum(['ok', 'degraded']),
-  version: z.string(),
-  database: componentStatus.extend({ kind: z.enum(['pglite', 'postgres']) }),
-  queue: componentStatus,
-  storage: componentStatus,
-  engines: z.array(componentStatus.extend({ id: z.string(), serves: z.array(z.enum(['A', 'B'])) })),
-});
-
-async function probe(check: () => Promise<unknown>): Promise<z.infer<typeof componentStatus>> {
-  try {
-    await check();
-    return { status: 'up' };
-  } catch (error) {
-    return { status: 'down', detail: error instanceof Error ? error.message : String(error) };
-  }
-}
+import { checkHealth } from './service.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,27 +9,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Status of the database, job queue, storage and speech engines',
-        response: { 200: healthResponse, 503: healthResponse },
+        response: { 200: healthReport, 503: healthReport },
       },
     },
     async (_request, reply) => {
-      const [database, queue, storage, engines] = await Promise.all([
-        probe(() => sql`SELECT 1`.execute(app.db)),
-        probe(async () => {
-          if (!(await app.jobs.isHealthy())) throw new Error('job schema is not installed');
-        }),
-        probe(() => app.storage.isHealthy()),
-        app.engines.reports(),
-      ]);
-      const up = [database, queue, storage].every((c) => c.status === 'up');
-      return reply.status(up ? 200 : 503).send({
-        status: up ? 'ok' : 'degraded',
-        version,
-        database: { ...database, kind: app.databaseKind },
-        queue,
-        storage,
-        engines,
-      });
+      const report = await checkHealth(app);
+      return reply.status(report.status === 'ok' ? 200 : 503).send(report);
     },
   );
 };

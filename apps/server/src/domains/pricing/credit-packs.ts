@@ -1,22 +1,16 @@
+import type { CreditPack } from '@sayso/contract/pricing';
+
 /** The features every credit pack lists (spec section 9). */
-export const PACK_FEATURES = [
+const PACK_FEATURES = [
   'Generate AI voices',
   'Clone custom voices',
   'High-quality audio output',
   'Multiple language support',
   'Credits never expire',
-] as const;
-
-export interface CreditPack {
-  id: string;
-  credits: number;
-  price: number;
-  currency: 'PKR';
-  features: readonly string[];
-}
+];
 
 function pack(id: string, credits: number, price: number): CreditPack {
-  return { id, credits, price, currency: 'PKR', features: PACK_FEATURES };
+  return { id, credits, price, currency: 'PKR', features: [...PACK_FEATURES] };
 }
 
 /** The six one-time credit packs, smallest first. Prices are in PKR. */

@@ -1,13 +1,7 @@
+import { publicConfig } from '@sayso/contract/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-const publicConfig = z.object({
-  productName: z.string(),
-  chatNumber: z.string().nullable(),
-  supportEmail: z.string(),
-});
-
-/** What the browser may know about this installation. Nothing secret is ever added here. */
+/** What the browser may know about this installation: config.ts decides, and nothing secret is in it. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/config',

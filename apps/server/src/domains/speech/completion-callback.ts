@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
 /** Loopback, private, link-local, carrier-grade NAT, multicast and unspecified addresses. */
-export function isPrivateAddress(address: string): boolean {
+function isPrivateAddress(address: string): boolean {
   if (isIP(address) === 4) {
     const [a = 0, b = 0] = address.split('.').map(Number);
     return (
@@ -33,7 +33,7 @@ export function isPrivateAddress(address: string): boolean {
  * and every address it resolves to public. Anything else is skipped, so a request cannot make the
  * server call into its own network.
  */
-export async function callbackAllowed(
+async function callbackAllowed(
   url: string,
   allowedHosts: readonly string[],
   resolve: (host: string) => Promise<string[]> = async (host) =>

@@ -1,10 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { TASK_FILE_NAMES, type TaskFileKind } from '../../storage/keys.js';
 
 /** How long a task's audio and transcript links stay valid. */
-export const FILE_URL_LIFETIME_SECONDS = 24 * 60 * 60;
-
-export type TaskFileKind = 'audio' | 'transcript';
-const FILE_NAMES: Record<TaskFileKind, string> = { audio: 'audio.mp3', transcript: 'transcript.srt' };
+const FILE_URL_LIFETIME_SECONDS = 24 * 60 * 60;
 
 function signature(secret: string, taskId: string, kind: TaskFileKind, expires: number): string {
   return createHmac('sha256', secret).update(`${taskId}\n${kind}\n${expires}`).digest('base64url');
@@ -23,12 +21,12 @@ export function signedFileUrl(
 ): { path: string; expires: number } {
   const expires = Math.floor(now / 1000) + FILE_URL_LIFETIME_SECONDS;
   const sig = signature(secret, taskId, kind, expires);
-  return { path: `/api/files/tasks/${taskId}/${FILE_NAMES[kind]}?expires=${expires}&sig=${sig}`, expires };
+  return { path: `/api/files/tasks/${taskId}/${TASK_FILE_NAMES[kind]}?expires=${expires}&sig=${sig}`, expires };
 }
 
 export function fileKindFromName(name: string): TaskFileKind | null {
-  if (name === FILE_NAMES.audio) return 'audio';
-  if (name === FILE_NAMES.transcript) return 'transcript';
+  if (name === TASK_FILE_NAMES.audio) return 'audio';
+  if (name === TASK_FILE_NAMES.transcript) return 'transcript';
   return null;
 }
 

@@ -1,7 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { countActiveTasks } from './tasks.js';
+import { countActiveTasks, countRecentTasks } from './repository.js';
 
 export interface SpeechLimits {
   perUserPerMinute: number;
@@ -15,23 +15,6 @@ const tooMany = (retryAfterSeconds: number) =>
     'retry-after': String(retryAfterSeconds),
   });
 
-async function recentTasks(
-  db: Kysely<Database>,
-  column: 'user_id' | 'client_ip',
-  value: string,
-  seconds: number,
-  anonymousOnly = false,
-): Promise<number> {
-  const row = await db
-    .selectFrom('speech_tasks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(column, '=', value)
-    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
-    .$if(anonymousOnly, (q) => q.where('user_id', 'is', null))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * Submission limits, counted from the tasks themselves so every process sees the same numbers:
  * per user and per address per minute, a cap on a user's unfinished tasks, and for the free demo
@@ -42,11 +25,14 @@ export async function checkSubmissionLimits(
   limits: SpeechLimits,
   caller: { userId: string | null; ip: string },
 ): Promise<void> {
+  const byAddress = { column: 'client_ip', value: caller.ip } as const;
   if (caller.userId) {
-    if ((await recentTasks(db, 'user_id', caller.userId, 60)) >= limits.perUserPerMinute) throw tooMany(60);
+    const byUser = { column: 'user_id', value: caller.userId } as const;
+    if ((await countRecentTasks(db, byUser, 60)) >= limits.perUserPerMinute) throw tooMany(60);
     if ((await countActiveTasks(db, caller.userId)) >= limits.activePerUser) throw tooMany(5);
-    if ((await recentTasks(db, 'client_ip', caller.ip, 60)) >= limits.perIpPerMinute) throw tooMany(60);
+    if ((await countRecentTasks(db, byAddress, 60)) >= limits.perIpPerMinute) throw tooMany(60);
     return;
   }
-  if ((await recentTasks(db, 'client_ip', caller.ip, 3600, true)) >= limits.demoPerIpPerHour) throw tooMany(3600);
+  const demoTasks = await countRecentTasks(db, { ...byAddress, anonymousOnly: true }, 3600);
+  if (demoTasks >= limits.demoPerIpPerHour) throw tooMany(3600);
 }

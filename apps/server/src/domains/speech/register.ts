@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import { loadOrCreateSecret } from '../../db/settings.js';
-import { DEMO_VOICE_ALIASES } from '../../engines/espeak/voices.js';
+import { loadOrCreateSecret } from '../../db/settings-repository.js';
 import { type CallbackTransport, postCompletion } from './completion-callback.js';
-import { preferenceRoutes } from './preferences.js';
+import { findTask } from './repository.js';
 import { speechRoutes } from './routes.js';
-import { runSpeechTask, SPEECH_QUEUE, type SpeechJobDeps, sweepStaleTasks } from './speech-job.js';
+import { SpeechService } from './service.js';
+import { runSpeechTask, type SpeechJobDeps, sweepStaleTasks } from './speech-job.js';
 import { taskView } from './task-view.js';
-import { findTask } from './tasks.js';
 
 /** Routes, the speech worker (when this process runs workers) and the sweeper that repairs crashes. */
 export async function registerSpeech(
@@ -16,14 +15,16 @@ export async function registerSpeech(
   callbackTransport: CallbackTransport = {},
 ): Promise<void> {
   const fileSecret = await loadOrCreateSecret(app.db, 'file_url_secret');
-  await app.register(
-    speechRoutes({
-      limits: config.speech.limits,
-      fileSecret,
-      demoVoiceIds: new Set([...Object.keys(DEMO_VOICE_ALIASES), ...Object.values(DEMO_VOICE_ALIASES)]),
-    }),
-  );
-  await app.register(preferenceRoutes);
+  const service = new SpeechService({
+    db: app.db,
+    engines: app.engines,
+    jobs: app.jobs,
+    storage: app.storage,
+    limits: config.speech.limits,
+    fileSecret,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(speechRoutes(service));
   if (!config.runWorkers) return;
 
   const deps: SpeechJobDeps = {
@@ -44,7 +45,7 @@ export async function registerSpeech(
       if (!sent) app.log.info({ taskId }, 'completion callback skipped: host not allowed');
     },
   };
-  await app.jobs.work<{ taskId: string }>(SPEECH_QUEUE, (data) => runSpeechTask(deps, data.taskId));
+  await app.jobs.work('speech', (job) => runSpeechTask(deps, job.taskId));
   const staleSeconds = config.speech.staleTaskSeconds;
   const sweep = () =>
     sweepStaleTasks(deps, app.jobs, staleSeconds).catch((error: unknown) =>

@@ -15,7 +15,7 @@ const CHUNK_GAP_MS = 120;
 const FADE_MS = 4;
 
 /** Groups sentences into chunks the engine accepts in one call, never splitting a sentence. */
-export function chunkSentences(sentences: string[], maxChars: number): string[][] {
+function chunkSentences(sentences: string[], maxChars: number): string[][] {
   const chunks: string[][] = [];
   let length = 0;
   for (const sentence of sentences) {

@@ -5,11 +5,19 @@ import type { EngineRegistry } from '../../engines/registry.js';
 import { EngineError } from '../../engines/speech-engine.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { FileStorage } from '../../storage/file-storage.js';
+import { taskFileKey } from '../../storage/keys.js';
 import { renderSpeech } from './render.js';
+import {
+  claimTask,
+  completeTask,
+  failTask,
+  reportProgress,
+  requeueStalledTask,
+  saveProviderRef,
+  staleTasks,
+  touchTask,
+} from './repository.js';
 import { taskFailureMessage } from './task-failure.js';
-import { claimTask, completeTask, failTask, reportProgress, saveProviderRef, staleTasks, touchTask } from './tasks.js';
-
-export const SPEECH_QUEUE = 'speech';
 
 export interface SpeechJobDeps {
   db: Kysely<Database>;
@@ -39,8 +47,8 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
   // Beating three times per stale period keeps a live task from ever looking dead.
   const heartbeatMs = (deps.staleTaskSeconds * 1000) / 3;
   const heartbeat = setInterval(() => void touchTask(deps.db, taskId).catch(() => {}), heartbeatMs);
-  const audioKey = `tasks/${taskId}/audio.mp3`;
-  const transcriptKey = `tasks/${taskId}/transcript.srt`;
+  const audioKey = taskFileKey(taskId, 'audio');
+  const transcriptKey = taskFileKey(taskId, 'transcript');
   try {
     const engine = deps.engines.byId(task.engine);
     if (!engine) throw new EngineError(`The speech engine ${task.engine} is not available.`, 'unavailable');
@@ -103,16 +111,8 @@ export async function sweepStaleTasks(
   staleSeconds: number,
 ): Promise<void> {
   for (const task of await staleTasks(deps.db, staleSeconds)) {
-    const requeued = await deps.db
-      .updateTable('speech_tasks')
-      .set({ status: 'queued', updated_at: new Date(), error: 'requeued after a stalled worker' })
-      .where('id', '=', task.id)
-      .where('status', 'in', ['queued', 'processing'])
-      .where('error', 'is', null)
-      .returning('id')
-      .executeTakeFirst();
-    if (requeued) {
-      await jobs.send(SPEECH_QUEUE, { taskId: task.id });
+    if (await requeueStalledTask(deps.db, task.id)) {
+      await jobs.send('speech', { taskId: task.id });
       deps.logger.warn({ taskId: task.id }, 'requeued a stalled speech task');
     } else {
       await failTask(deps.db, task.id, 'Request timed out. Please try again.');

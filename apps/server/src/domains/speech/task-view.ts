@@ -1,12 +1,13 @@
+import type { TaskView } from '@sayso/contract/speech';
 import { signedFileUrl } from './file-urls.js';
-import type { TaskRow } from './tasks.js';
+import type { SpeechTask } from './repository.js';
 
 /**
  * A task as the spec's pollers read it (section 3 'Task (polled)'): both `task_id` and `id`, the
  * status words of section 4, progress, the error under both names, and the audio URL at the top
  * level, in `result` and in `metadata`.
  */
-export function taskView(task: NonNullable<TaskRow>, publicUrl: string, secret: string) {
+export function taskView(task: SpeechTask, publicUrl: string, secret: string): TaskView {
   const done = task.status === 'done' && task.audio_key !== null;
   const audioUrl = done ? publicUrl + signedFileUrl(secret, task.id, 'audio').path : null;
   const transcriptUrl =

@@ -1,11 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
 
-export const MAX_CLONED_VOICES = 5;
-
-export const voiceLimitReached = () =>
-  new AppError(409, 'You have reached the maximum limit of 5 cloned voices', 'VOICE_LIMIT_REACHED');
+export type ClonedVoiceRow = Selectable<Database['cloned_voices']>;
 
 export interface NewClonedVoice {
   id: string;
@@ -18,13 +14,14 @@ export interface NewClonedVoice {
   previewKey: string | null;
 }
 
-export async function listClonedVoices(db: Kysely<Database>, userId: string) {
+/** A user's cloned voices, newest first, at most `limit` of them. */
+export async function listClonedVoices(db: Kysely<Database>, userId: string, limit: number): Promise<ClonedVoiceRow[]> {
   return db
     .selectFrom('cloned_voices')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
-    .limit(MAX_CLONED_VOICES)
+    .limit(limit)
     .execute();
 }
 
@@ -37,7 +34,11 @@ export async function countClonedVoices(db: Kysely<Database>, userId: string): P
   return Number(row.n);
 }
 
-export async function findClonedVoice(db: Kysely<Database>, userId: string, voiceId: string) {
+export async function findClonedVoice(
+  db: Kysely<Database>,
+  userId: string,
+  voiceId: string,
+): Promise<ClonedVoiceRow | undefined> {
   return db
     .selectFrom('cloned_voices')
     .selectAll()
@@ -47,13 +48,17 @@ export async function findClonedVoice(db: Kysely<Database>, userId: string, voic
 }
 
 /**
- * Saves a voice unless the user already has five. The user's account row is locked first, so two
- * creations racing for the last place are decided one after the other.
+ * Saves a voice unless the user already has `limit` of them (then null). The user's account row is
+ * locked first, so two creations racing for the last place are decided one after the other.
  */
-export async function saveClonedVoice(db: Kysely<Database>, voice: NewClonedVoice) {
+export async function saveClonedVoice(
+  db: Kysely<Database>,
+  voice: NewClonedVoice,
+  limit: number,
+): Promise<ClonedVoiceRow | null> {
   return db.transaction().execute(async (trx) => {
     await sql`SELECT 1 FROM user_accounts WHERE user_id = ${voice.userId} FOR UPDATE`.execute(trx);
-    if ((await countClonedVoices(trx, voice.userId)) >= MAX_CLONED_VOICES) throw voiceLimitReached();
+    if ((await countClonedVoices(trx, voice.userId)) >= limit) return null;
     return trx
       .insertInto('cloned_voices')
       .values({
@@ -71,11 +76,6 @@ export async function saveClonedVoice(db: Kysely<Database>, voice: NewClonedVoic
   });
 }
 
-export async function deleteClonedVoice(db: Kysely<Database>, userId: string, voiceId: string) {
-  return db
-    .deleteFrom('cloned_voices')
-    .where('user_id', '=', userId)
-    .where('id', '=', voiceId)
-    .returningAll()
-    .executeTakeFirst();
+export async function deleteClonedVoice(db: Kysely<Database>, userId: string, voiceId: string): Promise<void> {
+  await db.deleteFrom('cloned_voices').where('user_id', '=', userId).where('id', '=', voiceId).execute();
 }

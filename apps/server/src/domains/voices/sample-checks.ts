@@ -1,14 +1,17 @@
 import { decodeSample, type SniffedType, sniffType } from '../../audio/probe.js';
+import type { CloneSample } from '../../engines/speech-engine.js';
 import { AppError } from '../../http/errors.js';
 
 export const MAX_SAMPLE_BYTES = 20 * 1024 * 1024;
-export const MIN_SAMPLE_SECONDS = 10;
-export const MAX_SAMPLE_SECONDS = 300;
+const MIN_SAMPLE_SECONDS = 10;
+const MAX_SAMPLE_SECONDS = 300;
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
 
 export const sampleTooLarge = (bytes: number) =>
   new AppError(413, `File too large. Maximum size: 20MB, your file: ${megabytes(bytes)}MB`, 'SAMPLE_TOO_LARGE');
+
+export const sampleMissing = () => new AppError(400, 'Please upload an audio file first.', 'SAMPLE_MISSING');
 
 const unreadable = () =>
   new AppError(415, "Unable to read audio file. Please make sure it's a valid audio file.", 'SAMPLE_UNREADABLE');
@@ -23,11 +26,16 @@ const CONTAINER_NAMES: Record<Exclude<SniffedType, 'mp3' | 'wav' | null>, string
   asf: 'WMV',
 };
 
+/** A sample that passed the checks, decoded, with the type its bytes showed. */
+export type CheckedSample = CloneSample & { type: 'mp3' | 'wav' };
+
 /**
  * Checks an uploaded sample by what it is, not what it is called: its bytes must be MP3 or WAV (the
- * web app converts everything else to MP3 before uploading), decode, and last 10-300 seconds.
+ * web app converts everything else to MP3 before uploading), decode, and last 10-300 seconds. The
+ * decoded audio is kept, so the engine that clones from it need not decode it again.
  */
-export async function checkSample(bytes: Buffer): Promise<{ type: 'mp3' | 'wav'; durationMs: number }> {
+export async function checkSample(upload: { bytes: Buffer; fileName: string }): Promise<CheckedSample> {
+  const { bytes } = upload;
   if (bytes.length === 0) {
     throw new AppError(400, 'The uploaded file is empty. Please select a valid audio file.', 'SAMPLE_EMPTY');
   }
@@ -51,5 +59,5 @@ export async function checkSample(bytes: Buffer): Promise<{ type: 'mp3' | 'wav';
   if (seconds > MAX_SAMPLE_SECONDS) {
     throw new AppError(400, 'Audio file must be no longer than 5 minutes (300 seconds).', 'SAMPLE_TOO_LONG');
   }
-  return { type, durationMs: decoded.durationMs };
+  return { ...decoded, bytes, fileName: upload.fileName, type };
 }

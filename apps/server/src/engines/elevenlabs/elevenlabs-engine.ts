@@ -33,7 +33,7 @@ interface Alignment {
 }
 
 /** Sentence cues from ElevenLabs' per-character alignment, scaled when the audio was re-timed. */
-export function alignmentToSegments(alignment: Alignment | undefined, timeScale = 1): Segment[] {
+function alignmentToSegments(alignment: Alignment | undefined, timeScale = 1): Segment[] {
   if (!alignment || alignment.characters.length === 0) return [];
   const spoken = alignment.characters.join('');
   const segments: Segment[] = [];
@@ -61,7 +61,7 @@ function detailOf(body: unknown): { kind: string; message: string } {
 }
 
 /** ElevenLabs failures as the spec's section 8 messages. */
-export function elevenLabsEngineError(error: unknown): EngineError {
+function elevenLabsEngineError(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
   const fail = (message: string, code: EngineErrorCode) => new EngineError(message, code, { cause: error });
   if (error instanceof ElevenLabsTimeoutError) return fail('Request timed out. Please try again.', 'timeout');
@@ -100,16 +100,16 @@ export function elevenLabsEngineError(error: unknown): EngineError {
 }
 
 /** A failed clone in the clone screen's terms: rate limits and timeouts as such, else 'Failed to create voice'. */
-export function elevenLabsCloneError(error: unknown): EngineError {
+function elevenLabsCloneError(error: unknown): EngineError {
   const mapped = elevenLabsEngineError(error);
   if (mapped.code === 'rate_limited' || mapped.code === 'timeout') return mapped;
   return new EngineError('Failed to create voice. Please try again.', 'failed', { cause: error });
 }
 
 /**
- * Provider B in the cloud through the official SDK (its base URL from configuration): the voice
- * library and models, speech with per-character timestamps turned into sentence cues, instant
- * cloning and deletion. Speed beyond the service's 0.7-1.2, pitch and volume are applied to the
+ * The preset studio (the spec's provider B) in the cloud through the official SDK (its base URL
+ * from configuration): the voice library and models, speech with per-character timestamps turned
+ * into sentence cues, instant cloning and deletion. Speed beyond the service's 0.7-1.2, pitch and volume are applied to the
  * returned audio, so the sliders mean the same on every engine.
  */
 export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngineV1 {
@@ -165,11 +165,13 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
   return {
     specificationVersion: 'v1',
     id: 'elevenlabs',
+    defaultModel: options.defaultModel,
     capabilities: {
       presetVoices: true,
       cloning: true,
       timestamps: true,
       maxCharsPerRequest: CHUNK_CHARS,
+      rendersPreviews: false,
       languages: ['en', 'es', 'fr', 'de', 'it', 'pt', 'pl', 'hi', 'ja', 'ko', 'zh', 'ar', 'nl', 'tr', 'ru'],
     },
     status: async () => ({ state: 'up' }),
@@ -182,23 +184,23 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
           const first = voice.verifiedLanguages?.[0];
           const language = first?.language ?? labels.language ?? 'en';
           return {
-            voice_id: voice.voiceId,
+            id: voice.voiceId,
             name: voice.name ?? voice.voiceId,
             accent: labels.accent ?? first?.accent ?? 'standard',
             gender: labels.gender ?? 'neutral',
             age: labels.age ?? '',
             descriptive: labels.descriptive ?? labels.description ?? '',
-            use_case: labels.use_case ?? '',
+            useCase: labels.use_case ?? '',
             category: voice.category === 'professional' ? 'professional' : 'high_quality',
             language,
             locale: first?.locale ?? language,
             description: voice.description ?? '',
-            preview_url: voice.previewUrl ?? null,
-            verified_languages: (voice.verifiedLanguages ?? []).map((entry) => ({
+            previewUrl: voice.previewUrl ?? null,
+            verifiedLanguages: (voice.verifiedLanguages ?? []).map((entry) => ({
               language: entry.language,
               accent: entry.accent ?? '',
               locale: entry.locale ?? null,
-              preview_url: entry.previewUrl ?? null,
+              previewUrl: entry.previewUrl ?? null,
             })),
           };
         });
@@ -213,7 +215,7 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
         const models = await client.models.list();
         return models
           .filter((model) => model.canDoTextToSpeech !== false)
-          .map((model) => ({ model_id: model.modelId, name: model.name ?? model.modelId }));
+          .map((model) => ({ id: model.modelId, name: model.name ?? model.modelId }));
       } catch (error) {
         throw elevenLabsEngineError(error);
       }
@@ -230,7 +232,7 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
       try {
         const created = await client.voices.ivc.create({
           name: request.name,
-          files: [new File([new Uint8Array(request.sample)], request.sampleFileName)],
+          files: [new File([new Uint8Array(request.sample.bytes)], request.sample.fileName)],
           removeBackgroundNoise: request.noiseReduction,
         });
         voiceId = created.voiceId;

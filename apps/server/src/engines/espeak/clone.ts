@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FormantSummary } from '../../audio/formants.js';
-import { decodeSample, sniffType } from '../../audio/probe.js';
+import type { DecodedAudio } from '../../audio/mp3-decode.js';
 import { analyseVoice, pcmToFloats, type VoiceProfile } from '../../audio/voice-profile.js';
 import { EngineError } from '../speech-engine.js';
 import { runEspeak } from './run.js';
@@ -88,7 +88,7 @@ export function cloneVoiceId(spec: CloneVoiceSpec): string {
   return `ec-${spec.language}-${spec.gender}-b${spec.baseHz}-t${spec.topHz}-f${spec.formantPercent}-s${spec.wordsPerMinute}-${suffix}`;
 }
 
-export function parseCloneVoiceId(voiceId: string): CloneVoiceSpec | null {
+function parseCloneVoiceId(voiceId: string): CloneVoiceSpec | null {
   const match = FITTED_ID.exec(voiceId);
   if (!match) return null;
   const [, language = 'en-us', gender, base, top, formants, wpm] = match;
@@ -125,7 +125,7 @@ function fittedVoice(spec: CloneVoiceSpec): EspeakVoice {
  * An eSpeak variant file: eSpeak's own male3 / female2 variants (their formant heights, widths
  * and voice quality) with the fitted pitch and the first five formant frequencies replaced.
  */
-export function variantFile(spec: CloneVoiceSpec): string {
+function variantFile(spec: CloneVoiceSpec): string {
   const f = spec.formantPercent;
   const male = spec.gender === 'm';
   const heights = male ? [100, 97, 97, 103, 103, 103] : [80, 80, 70, 70, 80, 80];
@@ -146,23 +146,13 @@ export function variantFile(spec: CloneVoiceSpec): string {
   ].join('\n');
 }
 
-/** Measures a sample's voice (pitch median and range, formants, speaking rate) from its first 30 seconds. */
-export async function analyseSample(sample: Buffer): Promise<VoiceProfile> {
-  const type = sniffType(sample);
-  if (type !== 'mp3' && type !== 'wav') {
-    throw new EngineError('Unable to read audio file. Please make sure it’s a valid audio file.', 'invalid_input');
-  }
-  const decoded = await decodeSample(sample, type);
-  const profile = analyseVoice(decoded.samples, decoded.sampleRate, 30);
+/** Measures a decoded sample's voice (pitch median and range, formants, speaking rate) from its first 30 seconds. */
+export function analyseSample(sample: Pick<DecodedAudio, 'samples' | 'sampleRate'>): VoiceProfile {
+  const profile = analyseVoice(sample.samples, sample.sampleRate, 30);
   if (!profile.pitch.medianHz) {
     throw new EngineError('No voice could be heard in the sample. Please upload a clear recording.', 'invalid_input');
   }
   return profile;
-}
-
-/** The measured median pitch of a sample, from its first 30 seconds. */
-export async function samplePitch(sample: Buffer): Promise<number> {
-  return (await analyseSample(sample)).pitch.medianHz ?? 0;
 }
 
 interface Trial {

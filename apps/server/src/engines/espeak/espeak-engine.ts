@@ -1,5 +1,11 @@
 import { encodeMp3 } from '../../audio/audio.js';
-import { EngineError, type SpeechEngineV1, type SynthesisRequest, type SynthesisResult } from '../speech-engine.js';
+import {
+  EngineError,
+  type EngineModel,
+  type SpeechEngineV1,
+  type SynthesisRequest,
+  type SynthesisResult,
+} from '../speech-engine.js';
 import {
   analyseSample,
   cloneEspeakVoice,
@@ -14,13 +20,13 @@ import { ESPEAK_LANGUAGES, espeakCatalog, espeakVoiceName } from './voices.js';
 const WORDS_PER_MINUTE_AT_1X = 175;
 /** Characters per eSpeak run: each run costs ~100-200 ms of start-up, so sentences are batched. */
 const RUN_CHARS = 600;
-export const ESPEAK_MODEL = { model_id: 'espeak-ng', name: 'eSpeak NG (offline)' };
+const ESPEAK_MODEL: EngineModel = { id: 'espeak-ng', name: 'eSpeak NG (offline)' };
 
 /**
  * The spec's slider values (section 5) mapped onto eSpeak's own controls, around a voice's base
  * pitch and speed (a fitted clone has its own).
  */
-export function espeakArguments(
+function espeakArguments(
   request: Pick<SynthesisRequest, 'speed' | 'pitch' | 'volume'>,
   voice: string,
   basePitch = 50,
@@ -46,11 +52,13 @@ export function createEspeakEngine(): SpeechEngineV1 {
   return {
     specificationVersion: 'v1',
     id: 'espeak',
+    defaultModel: ESPEAK_MODEL.id,
     capabilities: {
       presetVoices: true,
       cloning: true,
       timestamps: false,
       maxCharsPerRequest: RUN_CHARS,
+      rendersPreviews: true,
       languages: ESPEAK_LANGUAGES,
     },
     status: async () => ({ state: 'up' }),
@@ -67,13 +75,13 @@ export function createEspeakEngine(): SpeechEngineV1 {
         voice.variant,
       );
       const warnings =
-        request.modelId && request.modelId !== ESPEAK_MODEL.model_id
-          ? [`model ${request.modelId} is not offered by eSpeak NG; ${ESPEAK_MODEL.model_id} was used`]
+        request.modelId && request.modelId !== ESPEAK_MODEL.id
+          ? [`model ${request.modelId} is not offered by eSpeak NG; ${ESPEAK_MODEL.id} was used`]
           : [];
       return { audio: { format: 'pcm16', samples, sampleRate }, segments: [], warnings };
     },
     async cloneVoice(request) {
-      const profile = await analyseSample(request.sample);
+      const profile = analyseSample(request.sample);
       // The fit's last trial speaks the preview text with the final voice at the default sliders.
       const { spec, preview } = await fitCloneVoice(profile, cloneLanguage(request.language), request.previewText);
       const voiceId = cloneVoiceId(spec);

@@ -228,34 +228,31 @@ export function espeakVoiceName(voiceId: string): string | null {
   return SPECS.find((spec) => spec.id === id)?.espeak ?? null;
 }
 
-/** Where a voice's short sample is served (rendered once, then kept in file storage). */
-export const previewPath = (voiceId: string) => `/api/voices/${voiceId}/preview.mp3`;
-
 /** Languages spoken with several accents list them all, as the spec's verified_languages. */
 export function espeakCatalog(): EngineVoice[] {
   return SPECS.map((spec) => {
     const sameLanguage = SPECS.filter((other) => other.language === spec.language);
     const accents = [...new Map(sameLanguage.map((other) => [other.locale, other])).values()];
     return {
-      voice_id: spec.id,
+      id: spec.id,
       name: spec.name,
       accent: spec.accent,
       gender: spec.gender,
       age: 'middle_aged',
       descriptive: spec.descriptive,
-      use_case: 'narration',
+      useCase: 'narration',
       category: 'high_quality',
       language: spec.language,
       locale: spec.locale,
       description: `${spec.name}: a ${spec.descriptive} ${spec.gender} voice with a ${spec.accent} accent (eSpeak NG, offline).`,
-      preview_url: previewPath(spec.id),
-      verified_languages:
+      previewUrl: null,
+      verifiedLanguages:
         accents.length > 1
           ? accents.map((other) => ({
               language: other.language,
               accent: other.accent,
               locale: other.locale,
-              preview_url: null,
+              previewUrl: null,
             }))
           : [],
     };

@@ -45,7 +45,7 @@ export const defaultProviderHttp = (overrides: Partial<ProviderHttp> = {}): Prov
 });
 
 /** Seconds or an HTTP date, as Retry-After may carry either. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+function retryAfterMs(header: string | null, now = Date.now()): number | null {
   if (!header) return null;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);

@@ -1,16 +1,20 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { KokoroTTS } from 'kokoro-js';
-import { resample, timeStretch } from '../../audio/voice-adjust.js';
-import { EngineError, type EngineStatus, type SpeechEngineV1, type SynthesisResult } from '../speech-engine.js';
+import { pitchFactor, resample, timeStretch } from '../../audio/voice-adjust.js';
+import {
+  EngineError,
+  type EngineModel,
+  type EngineStatus,
+  type SpeechEngineV1,
+  type SynthesisResult,
+} from '../speech-engine.js';
 import { kokoroCatalog, kokoroVoiceOf } from './kokoro-voices.js';
 
-export const KOKORO_MODEL = { model_id: 'kokoro-82m', name: 'Kokoro 82M (offline)' };
+const KOKORO_MODEL: EngineModel = { id: 'kokoro-82m', name: 'Kokoro 82M (offline)' };
 const SAMPLE_RATE = 24_000;
 /** Kokoro cuts its input at 512 tokens (about 400 characters of phonemes); stay well inside. */
 const CHUNK_CHARS = 300;
-/** One slider step is half a semitone, as on the other engines. */
-const pitchFactor = (steps: number) => 2 ** (steps / 24);
 
 type KokoroModel = Pick<KokoroTTS, 'generate'>;
 
@@ -45,11 +49,13 @@ export function createKokoroEngine(options: { modelDir: string }): SpeechEngineV
   return {
     specificationVersion: 'v1',
     id: 'kokoro',
+    defaultModel: KOKORO_MODEL.id,
     capabilities: {
       presetVoices: true,
       cloning: false,
       timestamps: false,
       maxCharsPerRequest: CHUNK_CHARS,
+      rendersPreviews: true,
       languages: ['en'],
     },
     async status(): Promise<EngineStatus> {
@@ -81,8 +87,8 @@ export function createKokoroEngine(options: { modelDir: string }): SpeechEngineV
         Math.max(-32_768, Math.min(32_767, Math.round(value * request.volume * 32_767))),
       );
       const warnings =
-        request.modelId && request.modelId !== KOKORO_MODEL.model_id
-          ? [`model ${request.modelId} is not offered by Kokoro; ${KOKORO_MODEL.model_id} was used`]
+        request.modelId && request.modelId !== KOKORO_MODEL.id
+          ? [`model ${request.modelId} is not offered by Kokoro; ${KOKORO_MODEL.id} was used`]
           : [];
       return { audio: { format: 'pcm16', samples, sampleRate: SAMPLE_RATE }, segments: [], warnings };
     },

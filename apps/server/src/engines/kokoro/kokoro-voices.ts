@@ -51,28 +51,27 @@ export function kokoroVoiceOf(voiceId: string): KokoroVoiceId | null {
 /** American and British voices list each other's accent as verified languages, as the spec's voices do. */
 export function kokoroCatalog(): EngineVoice[] {
   const accents = [
-    { language: 'en', accent: 'american', locale: 'en-US', preview_url: null },
-    { language: 'en', accent: 'british', locale: 'en-GB', preview_url: null },
+    { language: 'en', accent: 'american', locale: 'en-US', previewUrl: null },
+    { language: 'en', accent: 'british', locale: 'en-GB', previewUrl: null },
   ];
   return KOKORO_VOICES.map((voice) => {
     const british = voice.kokoroId.startsWith('b');
     const gender = voice.kokoroId[1] === 'f' ? 'female' : 'male';
     const accent = british ? 'british' : 'american';
-    const voiceId = productId(voice.kokoroId);
     return {
-      voice_id: voiceId,
+      id: productId(voice.kokoroId),
       name: voice.name,
       accent,
       gender,
       age: 'young',
       descriptive: 'natural',
-      use_case: 'narration',
+      useCase: 'narration',
       category: 'high_quality',
       language: 'en',
       locale: british ? 'en-GB' : 'en-US',
       description: `${voice.name}: a natural ${gender} voice with a ${accent} accent (Kokoro-82M, offline).`,
-      preview_url: `/api/voices/${voiceId}/preview.mp3`,
-      verified_languages: accents,
+      previewUrl: null,
+      verifiedLanguages: accents,
     };
   });
 }

@@ -1,5 +1,5 @@
 /** MiniMax's `language_boost` enumeration, as its documentation spells each value. */
-export const MINIMAX_LANGUAGE_BOOSTS = [
+const MINIMAX_LANGUAGE_BOOSTS = [
   'Chinese',
   'Chinese,Yue',
   'English',

@@ -12,7 +12,7 @@ import { EngineError } from '../speech-engine.js';
  * MiniMax said no in its `base_resp` envelope: usually inside an HTTP 200, sometimes with an error
  * status (kept, with its Retry-After, so such an answer is retried like any other HTTP error).
  */
-export class MinimaxApiError extends Error {
+class MinimaxApiError extends Error {
   constructor(
     readonly code: number,
     readonly statusMessage: string,
@@ -31,7 +31,7 @@ interface BaseResponse {
 /** Rate limits (1002 requests, 1041 connections, 2045 growth) and internal errors are worth a retry. */
 const RETRYABLE_CODES = new Set([1000, 1001, 1002, 1013, 1024, 1033, 1041, 2045]);
 
-export const isRetryable = (error: unknown) =>
+const isRetryable = (error: unknown) =>
   isTransient(error) ||
   (error instanceof MinimaxApiError &&
     (RETRYABLE_CODES.has(error.code) ||

@@ -41,11 +41,11 @@ const MODELS = [
 ];
 const VOICE_CACHE_MS = 10 * 60_000;
 /** The spec's default model: a request naming it means "the default", whatever is configured. */
-export const SPEC_DEFAULT_MODEL = 'speech-2.5-hd-preview';
+const SPEC_DEFAULT_MODEL = 'speech-2.5-hd-preview';
 const CHECKPOINT_PREFIX = 'minimax-async:';
 
 /** The product's sliders in MiniMax's ranges: speed 0.5-2, vol (0, 10], pitch -12..12 (integers). */
-export function minimaxVoiceSetting(request: SynthesisRequest) {
+function minimaxVoiceSetting(request: SynthesisRequest) {
   return {
     voice_id: request.voiceId,
     speed: Math.min(2, Math.max(0.5, request.speed)),
@@ -106,9 +106,10 @@ const LANGUAGE_CODES: Record<string, string> = {
 };
 
 /**
- * Provider A in the cloud: MiniMax's speech (sync for short text, async with polling for long),
- * voice cloning from an uploaded sample, and its system voices. Errors come from `base_resp` even on
- * HTTP 200 and are mapped to the spec's messages; transient ones are retried with backoff.
+ * The clone studio (the spec's provider A) in the cloud: MiniMax's speech (sync for short text,
+ * async with polling for long), voice cloning from an uploaded sample, and its system voices. Errors
+ * come from `base_resp` even on HTTP 200 and are mapped to the spec's messages; transient ones are
+ * retried with backoff.
  */
 export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
   const http = defaultProviderHttp(options.http);
@@ -193,11 +194,13 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
   return {
     specificationVersion: 'v1',
     id: 'minimax',
+    defaultModel: options.defaultModel,
     capabilities: {
       presetVoices: true,
       cloning: true,
       timestamps: true,
       maxCharsPerRequest: 50_000,
+      rendersPreviews: false,
       languages: Object.values(LANGUAGE_CODES),
     },
     status: async () => ({ state: 'up' }),
@@ -211,19 +214,19 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
           const languageWord = voice.voice_id.split('_')[0]?.toLowerCase() ?? '';
           const language = LANGUAGE_CODES[languageWord] ?? 'en';
           return {
-            voice_id: voice.voice_id,
+            id: voice.voice_id,
             name: voice.voice_name || voice.voice_id.replace(/_/g, ' '),
             accent: languageWord || 'standard',
             gender: genderOf(`${voice.voice_id} ${voice.voice_name ?? ''}`),
             age: 'middle_aged',
             descriptive: voice.description?.[0] ?? '',
-            use_case: 'narration',
+            useCase: 'narration',
             category: 'professional',
             language,
             locale: language,
             description: voice.description?.join(' ') ?? '',
-            preview_url: null,
-            verified_languages: [],
+            previewUrl: null,
+            verifiedLanguages: [],
           };
         });
         voices = { at: Date.now(), list };
@@ -233,8 +236,8 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
       }
     },
     listModels: async () => [
-      { model_id: options.defaultModel, name: options.defaultModel },
-      ...MODELS.filter((model) => model !== options.defaultModel).map((model) => ({ model_id: model, name: model })),
+      { id: options.defaultModel, name: options.defaultModel },
+      ...MODELS.filter((model) => model !== options.defaultModel).map((model) => ({ id: model, name: model })),
     ],
     async synthesize(request) {
       try {
@@ -270,12 +273,13 @@ const idOrNull = (id: string | number | null | undefined) =>
   id === undefined || id === null || id === 0 || id === '' || id === '0' ? null : String(id);
 
 /** A voice id MiniMax accepts: 8+ characters, a letter first, letters and digits only. */
-export const newMinimaxVoiceId = () => `Sayso${randomBytes(8).toString('hex')}`;
+const newMinimaxVoiceId = () => `Sayso${randomBytes(8).toString('hex')}`;
 
 async function clone(client: MinimaxClient, model: string, request: CloneRequest): Promise<ClonedVoice> {
   const form = new FormData();
   form.append('purpose', 'voice_clone');
-  form.append('file', new Blob([new Uint8Array(request.sample)]), request.sampleFileName);
+  // MiniMax measures the voice itself, from the file as uploaded.
+  form.append('file', new Blob([new Uint8Array(request.sample.bytes)]), request.sample.fileName);
   const uploaded = await client.form<{ file?: { file_id?: string | number } }>('/v1/files/upload', form);
   if (uploaded.file?.file_id === undefined)
     throw new EngineError('Failed to create voice. Please try again.', 'failed');
@@ -307,7 +311,7 @@ async function clone(client: MinimaxClient, model: string, request: CloneRequest
  * The async output: either a bare MP3, or a tar holding the audio, a `.titles` JSON list of
  * sentences with times in ms, and a `.extra` JSON. Both occur, so both are read.
  */
-export async function unpackAsyncOutput(bytes: Buffer): Promise<SynthesisResult> {
+async function unpackAsyncOutput(bytes: Buffer): Promise<SynthesisResult> {
   let audio = bytes;
   let segments: Segment[] = [];
   if (isTar(bytes)) {

@@ -1,30 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
-import { migrate } from '../src/db/migrate.js';
-import { adminName, verifyAdmin } from '../src/domains/admin/admins.js';
-import { ensureFirstAdmin } from '../src/domains/admin/bootstrap.js';
-import { buildTestApp } from './helpers/build-app.js';
-import { expectLedgerInvariants } from './helpers/money.js';
-import { cookieHeader, ORIGIN, signedInUser } from './helpers/sessions.js';
-
-const ADMIN = { username: 'ops', password: 'a-long-admin-password' };
-
-async function appWithAdmin() {
-  return buildTestApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password } });
-}
-
-async function adminCookie(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/admin/session',
-    headers: { origin: ORIGIN },
-    payload: ADMIN,
-  });
-  expect(response.statusCode).toBe(200);
-  return cookieHeader(response);
-}
+import { openDatabase } from '../../src/db/database.js';
+import { migrate } from '../../src/db/migrate.js';
+import { adminName, ensureFirstAdmin, verifyAdmin } from '../../src/domains/admin/service.js';
+import { ADMIN, adminCookie, appWithAdmin } from '../helpers/admin.js';
+import { expectLedgerInvariants } from '../helpers/money.js';
+import { cookieHeader, ORIGIN, signedInUser } from '../helpers/sessions.js';
 
 const ADMIN_ROUTES = [
   { method: 'GET', url: '/api/admin/session' },
@@ -200,43 +181,5 @@ describe('admin panel API', () => {
     await ensureFirstAdmin(handle.db, { username: 'root', password: null }, logger);
     expect(lines.filter((line) => line.includes('One-time password'))).toHaveLength(1);
     await handle.close();
-  });
-});
-
-describe('credit-pack purchases over HTTP', () => {
-  it('needs a session, refuses when the balance is short, and buys once per key', async () => {
-    const app = await appWithAdmin();
-    const anonymous = await app.inject({
-      method: 'POST',
-      url: '/api/purchases',
-      headers: { origin: ORIGIN },
-      payload: { packId: 'starter', idempotencyKey: 'key-00000001' },
-    });
-    expect(anonymous.statusCode).toBe(401);
-    const user = await signedInUser(app);
-    const buy = (packId: string, idempotencyKey: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/purchases',
-        headers: { origin: ORIGIN, cookie: user.cookie },
-        payload: { packId, idempotencyKey },
-      });
-    const short = await buy('starter', 'key-00000002');
-    expect(short.statusCode).toBe(402);
-    expect(short.json()).toEqual({ error: 'Insufficient balance' });
-    expect((await buy('platinum', 'key-00000003')).json()).toEqual({ error: 'Credit pack not found' });
-
-    const admin = await adminCookie(app);
-    await app.inject({
-      method: 'POST',
-      url: `/api/admin/users/${user.userId}/balance/add`,
-      headers: { origin: ORIGIN, cookie: admin },
-      payload: { amount: 3_000 },
-    });
-    const first = await buy('starter', 'key-00000004');
-    expect(first.json()).toMatchObject({ packId: 'starter', credits: 1_000_000, price: 3_000, balance: 0 });
-    expect((first.json() as { creditsAfter: number }).creditsAfter).toBe(1_010_000);
-    expect((await buy('starter', 'key-00000004')).json()).toEqual(first.json());
-    await expectLedgerInvariants(app.db);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
-import { AccountEvents } from '../src/domains/accounts/account-events.js';
-import { applyMovement } from '../src/domains/accounts/ledger-repository.js';
-import { buildTestApp } from './helpers/build-app.js';
-import { describeOnEachDatabase, openMigrated } from './helpers/databases.js';
-import { addTestUser } from './helpers/money.js';
-import { signedInUser } from './helpers/sessions.js';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
+import { AccountEvents } from '../../src/domains/accounts/account-events.js';
+import { applyMovement } from '../../src/domains/accounts/ledger-repository.js';
+import { buildTestApp } from '../helpers/build-app.js';
+import { describeOnEachDatabase, openMigrated } from '../helpers/databases.js';
+import { addTestUser } from '../helpers/money.js';
+import { signedInUser } from '../helpers/sessions.js';
 
 async function listen(handle: DatabaseHandle, userId: string) {
   const events = new AccountEvents();

@@ -1,15 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Studio } from '@sayso/contract/site';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, SpeechSettingsJson } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
 import { captureHoldIn, holdCreditsIn, releaseHoldIn } from '../accounts/credits-repository.js';
 
-export type Provider = 'A' | 'B';
+type TaskRow = Selectable<Database['speech_tasks']>;
+type StoredStudio = TaskRow['provider'];
+
+/** The `provider` column keeps the spec's letters: A is the clone studio, B the preset studio. */
+const STORED: Record<Studio, StoredStudio> = { clone: 'A', preset: 'B' };
+const STUDIO_OF: Record<StoredStudio, Studio> = { A: 'clone', B: 'preset' };
+
+/** A speech task as the rest of the server sees it: the stored row, with its studio by name. */
+export type SpeechTask = Omit<TaskRow, 'provider'> & { studio: Studio };
+
+const toTask = ({ provider, ...row }: TaskRow): SpeechTask => ({ ...row, studio: STUDIO_OF[provider] });
 
 export interface NewTask {
   /** Null for the anonymous landing-page demo, which is free. */
   userId: string | null;
-  provider: Provider;
+  studio: Studio;
   engine: string;
   voiceId: string;
   modelId: string | null;
@@ -31,7 +41,7 @@ const newTaskId = () => randomBytes(16).toString('hex');
 export async function createTask(
   db: Kysely<Database>,
   input: NewTask,
-  admit: (trx: Kysely<Database>) => Promise<void> = async () => {},
+  admit: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<{ taskId: string }> {
   const taskId = newTaskId();
   const caller = input.userId ? `user:${input.userId}` : `ip:${input.clientIp ?? ''}`;
@@ -45,7 +55,7 @@ export async function createTask(
       .values({
         id: taskId,
         user_id: input.userId,
-        provider: input.provider,
+        provider: STORED[input.studio],
         engine: input.engine,
         voice_id: input.voiceId,
         model_id: input.modelId,
@@ -59,32 +69,22 @@ export async function createTask(
   return { taskId };
 }
 
-export type TaskRow = Awaited<ReturnType<typeof findTask>>;
-
-export async function findTask(db: Kysely<Database>, taskId: string) {
-  return db.selectFrom('speech_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+export async function findTask(db: Kysely<Database>, taskId: string): Promise<SpeechTask | undefined> {
+  const row = await db.selectFrom('speech_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+  return row && toTask(row);
 }
 
-/**
- * Reads a task for a caller: a signed-in user's task only by that user (others get 404, so ids
- * are not confirmed); a demo task by anyone holding its id.
- */
-export async function readableTask(db: Kysely<Database>, taskId: string, userId: string | null) {
-  const task = await findTask(db, taskId);
-  if (!task || (task.user_id !== null && task.user_id !== userId)) {
-    throw new AppError(404, 'Task not found', 'TASK_NOT_FOUND');
-  }
-  return task;
-}
-
-/** A worker takes the task: queued or (after a crash) processing tasks may be started again. */
 /**
  * Takes a task for a worker: a queued one, or a processing one whose worker has stopped beating
  * for `staleSeconds` (it died). A task whose worker is alive is never taken twice, so a duplicate
  * job (a queue retry of a long task, say) cannot render it again or pay a provider twice.
  */
-export async function claimTask(db: Kysely<Database>, taskId: string, staleSeconds: number) {
-  return db
+export async function claimTask(
+  db: Kysely<Database>,
+  taskId: string,
+  staleSeconds: number,
+): Promise<SpeechTask | undefined> {
+  const row = await db
     .updateTable('speech_tasks')
     .set({ status: 'processing', updated_at: new Date() })
     .where('id', '=', taskId)
@@ -99,6 +99,7 @@ export async function claimTask(db: Kysely<Database>, taskId: string, staleSecon
     )
     .returningAll()
     .executeTakeFirst();
+  return row && toTask(row);
 }
 
 export async function reportProgress(db: Kysely<Database>, taskId: string, percent: number): Promise<void> {
@@ -180,14 +181,31 @@ export async function staleTasks(db: Kysely<Database>, staleSeconds: number) {
     .execute();
 }
 
-export async function listUserTasks(db: Kysely<Database>, userId: string, limit = 50) {
-  return db
+/**
+ * Puts a stalled task back in the queue, once: the note left in `error` marks it as requeued, so
+ * a second stall finds nothing to update here (false) and the task is failed instead.
+ */
+export async function requeueStalledTask(db: Kysely<Database>, taskId: string): Promise<boolean> {
+  const requeued = await db
+    .updateTable('speech_tasks')
+    .set({ status: 'queued', updated_at: new Date(), error: 'requeued after a stalled worker' })
+    .where('id', '=', taskId)
+    .where('status', 'in', ['queued', 'processing'])
+    .where('error', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return requeued !== undefined;
+}
+
+export async function listUserTasks(db: Kysely<Database>, userId: string, limit = 50): Promise<SpeechTask[]> {
+  const rows = await db
     .selectFrom('speech_tasks')
     .selectAll()
     .where('user_id', '=', userId)
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
+  return rows.map(toTask);
 }
 
 export async function countActiveTasks(db: Kysely<Database>, userId: string): Promise<number> {
@@ -196,6 +214,25 @@ export async function countActiveTasks(db: Kysely<Database>, userId: string): Pr
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .where('status', 'in', ['queued', 'processing'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Tasks created in the last `seconds` by a user or from an address; `anonymousOnly` counts only
+ * the address's demo tasks (those of no user).
+ */
+export async function countRecentTasks(
+  db: Kysely<Database>,
+  by: { column: 'user_id' | 'client_ip'; value: string; anonymousOnly?: boolean },
+  seconds: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('speech_tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(by.column, '=', by.value)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .$if(by.anonymousOnly === true, (q) => q.where('user_id', 'is', null))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,23 +1,25 @@
+import type { SignInOptions } from '@sayso/contract/account';
 import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
 
 /** The header through which the HTTP bridge hands better-auth the client address Fastify trusts. */
 export const CLIENT_IP_HEADER = 'x-sayso-client-ip';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-export interface AuthHooks {
+interface AuthHooks {
   /** A user was created by any sign-in method. */
   onUserCreated(userId: string): Promise<void>;
   /** A session began: every successful sign-in. */
   onSignedIn(userId: string): Promise<void>;
 }
 
-export interface CreateAuthOptions {
+interface CreateAuthOptions {
   config: Config;
   db: Kysely<Database>;
   secret: string;
@@ -102,3 +104,38 @@ export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOpti
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Which sign-in methods this installation offers: what is configured, and nothing secret. */
+export function offeredSignInMethods(auth: Config['auth']): SignInOptions {
+  return {
+    local: auth.localAccounts,
+    google: auth.google !== null,
+    oidc: auth.oidc ? { name: auth.oidc.name } : null,
+  };
+}
+
+const NOT_SIGNED_IN = 'User not authenticated. Please log in again.';
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+}
+
+/**
+ * The user of the session a request's cookies carry, or a 401. Sessions expire after the idle
+ * lifetime (better-auth slides it on use) and, whatever the activity, after the absolute lifetime,
+ * when they are revoked here.
+ */
+export async function sessionUser(auth: Auth, cookie: string | undefined, maxAgeDays: number): Promise<SignedInUser> {
+  const headers = () => new Headers(cookie ? { cookie } : {});
+  const found = await auth.api.getSession({ headers: headers(), query: { disableCookieCache: true } });
+  if (!found) throw new AppError(401, NOT_SIGNED_IN, 'UNAUTHENTICATED');
+  if (Date.now() - new Date(found.session.createdAt).getTime() > maxAgeDays * DAY_SECONDS * 1000) {
+    await auth.api.revokeSession({ headers: headers(), body: { token: found.session.token } });
+    throw new AppError(401, NOT_SIGNED_IN, 'SESSION_EXPIRED');
+  }
+  const { id, email, name, image } = found.user;
+  return { id, email, name, image: image ?? null };
+}

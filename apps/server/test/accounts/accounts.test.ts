@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerSum } from '../src/domains/accounts/ledger-repository.js';
-import { buildTestApp } from './helpers/build-app.js';
-import { cookieHeader, ORIGIN, setCookies, signedInUser, signIn, signUp } from './helpers/sessions.js';
+import { buildTestApp } from '../helpers/build-app.js';
+import { ledgerSum } from '../helpers/money.js';
+import { cookieHeader, ORIGIN, setCookies, signedInUser, signIn, signUp } from '../helpers/sessions.js';
 
 describe('local accounts', () => {
   it('gives a new user 10,000 credits, 0 PKR and a user document with the spec fields', async () => {

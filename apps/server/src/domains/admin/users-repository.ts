@@ -1,35 +1,13 @@
+import type { UserPage, UserPageQuery } from '@sayso/contract/admin';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { DEFAULT_CREDITS } from '../accounts/repository.js';
 import { applyMovement } from '../accounts/ledger-repository.js';
-
-export const USER_SORTS = ['alphabetical', 'credits_desc', 'credits_asc', 'balance_desc', 'balance_asc'] as const;
-export type UserSort = (typeof USER_SORTS)[number];
-
-export interface AdminUserRow {
-  uid: string;
-  username: string;
-  email: string;
-  credits: number;
-  balance: number;
-  currency: string;
-}
-
-export interface UserPage {
-  users: AdminUserRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 // Escapes LIKE wildcards so a search for "50%" finds that text, not everything.
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of users with their figures; search, sort and paging are done by the database. */
-export async function listUsers(
-  db: Kysely<Database>,
-  options: { search: string; sort: UserSort; page: number; pageSize: number },
-): Promise<UserPage> {
+export async function pageOfUsers(db: Kysely<Database>, options: UserPageQuery): Promise<UserPage> {
   const search = options.search.trim();
   let query = db
     .selectFrom('user')
@@ -72,12 +50,9 @@ export async function listUsers(
   };
 }
 
-/**
- * The spec's migration: every user who never received the default credits gets them, once.
- * The ledger's idempotency key makes a second run (or a concurrent one) give nothing twice.
- */
-export async function grantDefaultCredits(db: Kysely<Database>, adminName: string): Promise<number> {
-  const lacking = await db
+/** Users with no signup or default grant in the ledger. */
+export async function usersWithoutDefaultCredits(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
     .selectFrom('user')
     .leftJoin('user_accounts', 'user_accounts.user_id', 'user.id')
     .select('user.id')
@@ -93,32 +68,40 @@ export async function grantDefaultCredits(db: Kysely<Database>, adminName: strin
       ),
     )
     .execute();
-  let granted = 0;
-  for (const { id } of lacking) {
-    const given = await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('user_accounts')
-        .values({ user_id: id })
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .execute();
-      const already = await trx
-        .selectFrom('ledger_entries')
-        .select('id')
-        .where('user_id', '=', id)
-        .where('idempotency_key', '=', 'default-credits')
-        .executeTakeFirst();
-      if (already) return false;
-      await applyMovement(trx, {
-        userId: id,
-        asset: 'credits',
-        amount: DEFAULT_CREDITS,
-        kind: 'default_grant',
-        actor: adminName,
-        idempotencyKey: 'default-credits',
-      });
-      return true;
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Gives one user the default credits in one transaction, creating their account if it is missing.
+ * The ledger's idempotency key makes a second run (or a concurrent one) give nothing twice; true
+ * when this call gave them.
+ */
+export async function grantDefaultCreditsOnce(
+  db: Kysely<Database>,
+  userId: string,
+  grant: { amount: number; actor: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('user_accounts')
+      .values({ user_id: userId })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    const already = await trx
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', 'default-credits')
+      .executeTakeFirst();
+    if (already) return false;
+    await applyMovement(trx, {
+      userId,
+      asset: 'credits',
+      amount: grant.amount,
+      kind: 'default_grant',
+      actor: grant.actor,
+      idempotencyKey: 'default-credits',
     });
-    if (given) granted += 1;
-  }
-  return granted;
+    return true;
+  });
 }

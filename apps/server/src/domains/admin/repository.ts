@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+interface NewAdmin {
+  id: string;
+  username: string;
+  name: string | null;
+  email: string | null;
+  password_hash: string;
+}
+
+/** Inserts an admin unless the username is taken; true when it was inserted. */
+export async function insertAdmin(db: Kysely<Database>, admin: NewAdmin): Promise<boolean> {
+  const inserted = await db
+    .insertInto('admins')
+    .values(admin)
+    .onConflict((oc) => oc.column('username').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Sets an admin's password hash; the admin's id, or undefined when there is no such username. */
+export async function setAdminPasswordHash(
+  db: Kysely<Database>,
+  username: string,
+  passwordHash: string,
+): Promise<string | undefined> {
+  const updated = await db
+    .updateTable('admins')
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where('username', '=', username)
+    .returning('id')
+    .executeTakeFirst();
+  return updated?.id;
+}
+
+export async function countAdmins(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('admins')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findAdminByUsername(db: Kysely<Database>, username: string) {
+  return db
+    .selectFrom('admins')
+    .select(['id', 'username', 'name', 'email', 'password_hash'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+// ---- Sessions, stored by the hash of their token. ----
+
+export async function insertAdminSession(
+  db: Kysely<Database>,
+  session: { tokenHash: string; adminId: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('admin_sessions')
+    .values({ token_hash: session.tokenHash, admin_id: session.adminId, expires_at: session.expiresAt })
+    .execute();
+}
+
+/** The admin of an unexpired session. */
+export async function findAdminBySessionHash(db: Kysely<Database>, tokenHash: string) {
+  return db
+    .selectFrom('admin_sessions')
+    .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
+    .select(['admins.id', 'admins.username', 'admins.name', 'admins.email'])
+    .where('admin_sessions.token_hash', '=', tokenHash)
+    .where('admin_sessions.expires_at', '>', new Date())
+    .executeTakeFirst();
+}
+
+export async function deleteAdminSession(db: Kysely<Database>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteSessionsOfAdmin(db: Kysely<Database>, adminId: string): Promise<void> {
+  await db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).execute();
+}
+
+// ---- Sign-in failures, shared by every process through the database. ----
+
+export async function countSignInFailuresSince(db: Kysely<Database>, clientIp: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('admin_sign_in_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_ip', '=', clientIp)
+    .where('failed_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Records a failure and forgets those older than `forgetBefore`. */
+export async function recordSignInFailure(db: Kysely<Database>, clientIp: string, forgetBefore: Date): Promise<void> {
+  await db.insertInto('admin_sign_in_failures').values({ client_ip: clientIp }).execute();
+  await db.deleteFrom('admin_sign_in_failures').where('failed_at', '<', forgetBefore).execute();
+}

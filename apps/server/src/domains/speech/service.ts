@@ -1,0 +1,279 @@
+import type { Readable } from 'node:stream';
+import type { Studio } from '@sayso/contract/site';
+import type {
+  CloneSpeechRequest,
+  Model,
+  Preferences,
+  PreferencesUpdate,
+  PresetSpeechRequest,
+  SubmittedTask,
+  TaskView,
+  Voice,
+} from '@sayso/contract/speech';
+import type { Kysely } from 'kysely';
+import type { Database, SpeechSettingsJson } from '../../db/schema.js';
+import type { EngineRegistry } from '../../engines/registry.js';
+import type { SpeechEngineV1 } from '../../engines/speech-engine.js';
+import { AppError } from '../../http/errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { ByteRange, FileStorage } from '../../storage/file-storage.js';
+import { presetPreviewKey, type TaskFileKind, taskFileKey } from '../../storage/keys.js';
+import { creditCost } from '../accounts/service.js';
+import { findClonedVoice } from '../voices/repository.js';
+import { fileKindFromName, verifyFileSignature } from './file-urls.js';
+import { checkSubmissionLimits, type SpeechLimits } from './limits.js';
+import { findPreferences, savePreferences } from './preferences-repository.js';
+import { previewTextFor } from './preview-texts.js';
+import { renderSpeech } from './render.js';
+import { createTask, failTask, findTask, listUserTasks } from './repository.js';
+import { taskView } from './task-view.js';
+import { checkModelId, checkSpeechText, checkVoiceId, clampSettings, DEMO_MAX_TEXT_LENGTH } from './validation.js';
+import { modelView, voiceView } from './voice-view.js';
+
+export interface SpeechServiceDeps {
+  db: Kysely<Database>;
+  engines: EngineRegistry;
+  jobs: JobQueue;
+  storage: FileStorage;
+  limits: SpeechLimits;
+  /** Signs the capability URLs of task files. */
+  fileSecret: string;
+  publicUrl: string;
+}
+
+/** Who is asking: a signed-in user (null for an anonymous caller) and the address they came from. */
+export interface Caller {
+  userId: string | null;
+  ip: string;
+}
+
+/** A task's stored file, found behind a valid signed link. */
+export interface TaskFile {
+  kind: TaskFileKind;
+  size: number;
+  read(range?: ByteRange): Promise<Readable>;
+}
+
+/** The engine a task will run on: its id is stored with the task; its default model fills a missing one. */
+interface Speaker {
+  engineId: string;
+  defaultModel: string | null;
+}
+
+interface Submission {
+  studio: Studio;
+  speaker: Speaker;
+  text: string;
+  voiceId: string;
+  modelId: string | undefined;
+  settings: SpeechSettingsJson;
+}
+
+/** Longer than any task may render (30 minutes), so the queue never hands a live task to a second worker. */
+const JOB_EXPIRY_SECONDS = 40 * 60;
+
+const speakerOf = (engine: SpeechEngineV1): Speaker => ({ engineId: engine.id, defaultModel: engine.defaultModel });
+
+/**
+ * The speech rules: who may submit what (the free demo, sessions, voices a studio or a user has),
+ * what it costs, the task's life from submission to its files, preset voices and their previews,
+ * and the preferred voice.
+ */
+export class SpeechService {
+  constructor(private readonly deps: SpeechServiceDeps) {}
+
+  /** POST /api/tts: the clone studio, and the landing page's demo. */
+  async submitCloneSpeech(caller: Caller, request: CloneSpeechRequest): Promise<SubmittedTask> {
+    const text = checkSpeechText(request.text);
+    const voiceId = checkVoiceId(request.voice_setting?.voice_id);
+    const settings = {
+      ...clampSettings(request.voice_setting ?? {}),
+      language: request.language_boost ?? 'Auto',
+      withTranscript: request.with_transcript ?? false,
+      ...(request.receive_url ? { receiveUrl: request.receive_url } : {}),
+    };
+    const modelId = request.model?.trim() || undefined;
+    // The landing demo (a demo voice, at most 150 characters) is free and anonymous, signed in or
+    // not; its tasks belong to no one and are readable by id. Everything else needs a session.
+    const demo = this.demoSpeaker(voiceId, text);
+    if (demo) {
+      return this.submit(
+        { userId: null, ip: caller.ip },
+        { studio: 'clone', speaker: demo, text, voiceId, modelId, settings },
+      );
+    }
+    const userId = requireSignedIn(caller);
+    const speaker = await this.cloneStudioSpeaker(userId, voiceId);
+    return this.submit({ userId, ip: caller.ip }, { studio: 'clone', speaker, text, voiceId, modelId, settings });
+  }
+
+  /** POST /api/elevenlabs/tts: the preset studio. */
+  async submitPresetSpeech(caller: Caller, request: PresetSpeechRequest): Promise<SubmittedTask> {
+    const text = checkSpeechText(request.text);
+    const voiceId = checkVoiceId(request.voice_id);
+    const modelId = checkModelId(request.model_id);
+    const userId = requireSignedIn(caller);
+    const engine = this.deps.engines.forStudio('preset');
+    if (!(await hasVoice(engine, voiceId))) throw voiceUnavailable();
+    const settings = { ...clampSettings(request), withTranscript: request.with_transcript ?? false };
+    const speaker = speakerOf(engine);
+    return this.submit({ userId, ip: caller.ip }, { studio: 'preset', speaker, text, voiceId, modelId, settings });
+  }
+
+  /**
+   * Reads a task for a caller: a signed-in user's task only by that user (others get 404, so ids
+   * are not confirmed); a demo task by anyone holding its id.
+   */
+  async readTask(taskId: string | undefined, userId: string | null): Promise<TaskView> {
+    const id = taskId?.trim();
+    if (!id) throw new AppError(400, 'Task ID is required', 'TASK_ID_REQUIRED');
+    const task = await findTask(this.deps.db, id);
+    if (!task || (task.user_id !== null && task.user_id !== userId)) {
+      throw new AppError(404, 'Task not found', 'TASK_NOT_FOUND');
+    }
+    return taskView(task, this.deps.publicUrl, this.deps.fileSecret);
+  }
+
+  async listTasks(userId: string): Promise<TaskView[]> {
+    const tasks = await listUserTasks(this.deps.db, userId);
+    return tasks.map((task) => taskView(task, this.deps.publicUrl, this.deps.fileSecret));
+  }
+
+  async presetVoices(studio: Studio): Promise<Voice[]> {
+    const engine = this.deps.engines.forStudio(studio);
+    return (await engine.listVoices()).map((voice) => voiceView(voice, engine));
+  }
+
+  async models(studio: Studio): Promise<Model[]> {
+    return (await this.deps.engines.forStudio(studio).listModels()).map(modelView);
+  }
+
+  /** A preset voice's sample, rendered on first request and kept, so previews cost one synthesis each. */
+  async voicePreview(voiceId: string): Promise<Readable> {
+    const found = await this.engineWithVoice(voiceId);
+    if (!found) throw new AppError(404, 'Voice not found', 'VOICE_NOT_FOUND');
+    const { engine, language } = found;
+    const key = presetPreviewKey(engine.id, voiceId);
+    if (!(await this.deps.storage.stat(key))) {
+      const sample = await renderSpeech(engine, {
+        text: previewTextFor(language),
+        voiceId,
+        modelId: null,
+        speed: 1,
+        pitch: 0,
+        volume: 1,
+        language: null,
+      });
+      await this.deps.storage.put(key, sample.mp3);
+    }
+    return this.deps.storage.read(key);
+  }
+
+  /** A task's audio or transcript, when the link names one and its signature holds. */
+  async taskFile(taskId: string, name: string, link: { expires: number; sig: string }): Promise<TaskFile> {
+    const kind = fileKindFromName(name);
+    if (!kind || !verifyFileSignature(this.deps.fileSecret, taskId, kind, link.expires, link.sig)) {
+      throw new AppError(403, 'This link is invalid or has expired', 'BAD_FILE_LINK');
+    }
+    const key = taskFileKey(taskId, kind);
+    const stat = await this.deps.storage.stat(key);
+    if (!stat) throw new AppError(404, 'File not found', 'FILE_NOT_FOUND');
+    return { kind, size: stat.size, read: (range) => this.deps.storage.read(key, range) };
+  }
+
+  async preferences(userId: string): Promise<Preferences> {
+    return preferencesView(await findPreferences(this.deps.db, userId));
+  }
+
+  async savePreferences(userId: string, update: Required<PreferencesUpdate>): Promise<Preferences> {
+    const saved = await savePreferences(this.deps.db, userId, {
+      preferredVoiceId: update.preferredVoiceId,
+      preferredVoiceName: update.preferredVoiceName || null,
+    });
+    return preferencesView(saved);
+  }
+
+  /**
+   * The demo voices are eSpeak voices, so demo tasks run on the embedded engine (free, offline)
+   * whichever engine serves the clone studio: a cloud engine would not know their ids.
+   */
+  private demoSpeaker(voiceId: string, text: string): Speaker | null {
+    const demo = this.deps.engines.demo();
+    if (!demo?.voiceIds.has(voiceId) || text.length > DEMO_MAX_TEXT_LENGTH) return null;
+    return speakerOf(demo.engine);
+  }
+
+  /**
+   * The clone studio speaks its engine's preset voices and the caller's own cloned voices; a cloned
+   * voice is spoken by the engine that made it, whichever engine serves the studio now.
+   */
+  private async cloneStudioSpeaker(userId: string, voiceId: string): Promise<Speaker> {
+    const engine = this.deps.engines.forStudio('clone');
+    if (await hasVoice(engine, voiceId)) return speakerOf(engine);
+    const cloned = await findClonedVoice(this.deps.db, userId, voiceId);
+    if (!cloned) throw voiceUnavailable();
+    return { engineId: cloned.engine, defaultModel: this.deps.engines.byId(cloned.engine)?.defaultModel ?? null };
+  }
+
+  /**
+   * Holds the credits and records the task (inside the submission limits), then queues it; a task
+   * the queue refuses is failed at once, which gives its credits back.
+   */
+  private async submit(caller: Caller, submission: Submission): Promise<SubmittedTask> {
+    const { db, jobs, limits } = this.deps;
+    const { text, speaker } = submission;
+    const { taskId } = await createTask(
+      db,
+      {
+        userId: caller.userId,
+        studio: submission.studio,
+        engine: speaker.engineId,
+        voiceId: submission.voiceId,
+        modelId: submission.modelId ?? speaker.defaultModel,
+        text,
+        settings: submission.settings,
+        cost: caller.userId ? creditCost(text) : 0,
+        clientIp: caller.ip,
+      },
+      (trx) => checkSubmissionLimits(trx, limits, caller),
+    );
+    try {
+      await jobs.send('speech', { taskId }, { retryLimit: 2, retryDelay: 2, expireInSeconds: JOB_EXPIRY_SECONDS });
+    } catch (error) {
+      await failTask(db, taskId, 'Failed to start voice generation');
+      throw error;
+    }
+    return { success: true, task_id: taskId, id: taskId, message: 'Task created' };
+  }
+
+  /** The demo's engine is searched too: its voices keep their previews when clouds serve both studios. */
+  private async engineWithVoice(voiceId: string): Promise<{ engine: SpeechEngineV1; language: string } | null> {
+    const { engines } = this.deps;
+    const demo = engines.demo()?.engine;
+    for (const engine of new Set([engines.forStudio('preset'), engines.forStudio('clone'), ...(demo ? [demo] : [])])) {
+      const voice = (await engine.listVoices()).find((candidate) => candidate.id === voiceId);
+      if (voice) return { engine, language: voice.language };
+    }
+    return null;
+  }
+}
+
+function requireSignedIn(caller: Caller): string {
+  if (!caller.userId) throw new AppError(401, 'User not authenticated. Please log in again.', 'UNAUTHENTICATED');
+  return caller.userId;
+}
+
+const voiceUnavailable = () =>
+  new AppError(400, 'The selected voice is not available. Please select a different voice.', 'UNKNOWN_VOICE');
+
+async function hasVoice(engine: SpeechEngineV1, voiceId: string): Promise<boolean> {
+  return (await engine.listVoices()).some((voice) => voice.id === voiceId);
+}
+
+function preferencesView(stored: Awaited<ReturnType<typeof findPreferences>>): Preferences {
+  return {
+    preferredVoiceId: stored?.preferredVoiceId ?? null,
+    preferredVoiceName: stored?.preferredVoiceName ?? null,
+    lastUpdated: stored?.updatedAt.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import { MAX_SAMPLE_BYTES, sampleMissing, sampleTooLarge } from './sample-checks.js';
+
+/** The clone form as sent (spec section 3, 'Voice clone request'); the service applies the rules. */
+export interface CloneForm {
+  audio: { bytes: Buffer; fileName: string } | null;
+  voiceName: string | undefined;
+  languageTag: string | undefined;
+  previewText: string | undefined;
+  needNoiseReduction: string | undefined;
+}
+
+/** Limits of the multipart parser: one sample of at most 20 MB, a few short fields. */
+export const CLONE_FORM_LIMITS = { fileSize: MAX_SAMPLE_BYTES, files: 1, fields: 10, fieldSize: 10_000 };
+
+/** Reads the clone form; a file over the size limit stops the upload at once with the spec's message. */
+export async function readCloneForm(request: FastifyRequest): Promise<CloneForm> {
+  const fields = new Map<string, string>();
+  let audio: CloneForm['audio'] = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'audio') audio = { bytes, fileName: part.filename };
+      } else {
+        fields.set(part.fieldname, String(part.value));
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw sampleTooLarge(Math.max(MAX_SAMPLE_BYTES + 1, Number(request.headers['content-length'] ?? 0)));
+    }
+    if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw sampleMissing();
+    }
+    throw error;
+  }
+  return {
+    audio,
+    voiceName: fields.get('voice_name'),
+    languageTag: fields.get('language_tag'),
+    previewText: fields.get('preview_text'),
+    needNoiseReduction: fields.get('need_noise_reduction'),
+  };
+}

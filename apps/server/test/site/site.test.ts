@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../helpers/build-app.js';
+
+describe('GET /api/config', () => {
+  it('serves the public configuration', async () => {
+    const app = await buildTestApp({ env: { CHAT_NUMBER: '923001112223' } });
+    const response = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json()).toEqual({
+      productName: 'Sayso',
+      chatNumber: '923001112223',
+      supportEmail: 'support@sayso.local',
+    });
+  });
+});
