@@ -1,3 +1,11 @@
+import type { ErrorBody } from '@sayso/contract/errors';
+
+/**
+ * A failure's body, read defensively: the contract's `{ error }`, else the `{ message }` some other
+ * answers carry (better-auth's, under /api/auth), else anything at all.
+ */
+type FailureBody = Partial<Record<keyof ErrorBody | 'message', unknown>>;
+
 /** Errors from the API carry the message the user should see (spec section 8). */
 export class ApiError extends Error {
   constructor(
@@ -17,7 +25,7 @@ async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let message = text;
   try {
-    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
+    const body = JSON.parse(text) as FailureBody;
     if (typeof body.error === 'string' && body.error) message = body.error;
     else if (typeof body.message === 'string' && body.message) message = body.message;
   } catch {

@@ -1,9 +1,9 @@
+import type { CreditPack } from '@sayso/contract/pricing';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { SectionHeading } from '@/components/ui/section-heading';
-import type { CreditPack } from '@/features/pricing/api/get-credit-packs';
 import { ChatContactLink } from '@/features/pricing/components/chat-contact-link';
 import { PackCard } from '@/features/pricing/components/pack-card';
 import { PacksQueryState } from '@/features/pricing/components/packs-query-state';

@@ -1,33 +1,12 @@
+import type { UserDocument } from '@sayso/contract/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
-export interface BalanceHistoryEntry {
-  amount: number;
-  previousBalance: number;
-  newBalance: number;
-  type: 'credit' | 'debit';
-  addedBy?: string;
-  reason?: string;
-  timestamp: string;
-}
+/** The figures the spec fills in with a default when they are missing, so the screen must cope with a gap. */
+type DefaultedFigure = 'credits' | 'totalCreditsUsed' | 'balance' | 'currency';
 
 /** The signed-in user's document (spec section 3), as GET /api/me returns it. */
-export interface Me {
-  uid: string;
-  email: string;
-  displayName: string | null;
-  name: string | null;
-  photo: string | null;
-  lastLoginAt: string | null;
-  /** The spec fills in missing credits with the default, so the screen must cope with a gap here. */
-  credits: number | null | undefined;
-  totalCreditsUsed: number | null | undefined;
-  balance: number | null | undefined;
-  currency: string | null | undefined;
-  balanceHistory: BalanceHistoryEntry[];
-  createdAt: string;
-  lastUpdated: string;
-}
+export type Me = Omit<UserDocument, DefaultedFigure> & { [Figure in DefaultedFigure]?: UserDocument[Figure] | null };
 
 export const getMe = () => apiRequest<Me>('/me');
 

@@ -1,11 +1,11 @@
-/** The spec's `user` cookie: what the UI knows about who is signed in. The server never trusts it. */
-export interface SessionUser {
-  uid: string;
-  email: string;
-  name?: string;
-  displayName?: string;
-  photo?: string | null;
-}
+import type { UserDocument } from '@sayso/contract/account';
+
+/**
+ * The spec's `user` cookie, which the server writes from the user document: what the UI knows about
+ * who is signed in. The server never trusts it.
+ */
+export type SessionUser = Pick<UserDocument, 'uid' | 'email'> &
+  Partial<Pick<UserDocument, 'name' | 'displayName' | 'photo'>>;
 
 export function readSessionUser(cookieHeader: string = document.cookie): SessionUser | null {
   const raw = cookieHeader

@@ -1,3 +1,4 @@
+import type { TaskView } from '@sayso/contract/speech';
 import { ApiError } from '@/lib/api-client';
 import { normalizeAudioUrl } from './audio-url';
 import { NO_AUDIO_URL_MESSAGE, statusKind } from './polling';
@@ -5,19 +6,13 @@ import { friendlyTaskError } from './task-errors';
 
 /**
  * A speech task as the task routes answer (spec section 3, 'Task (polled)'), for both providers
- * and the landing demo. Every field may be missing, so each reader copes with a gap.
+ * and the landing demo, read tolerantly: the spec has the client accept any status word, cope with
+ * any missing field and find the audio URL in `metadata` too.
  */
-export interface PolledTask {
-  task_id?: string;
-  id?: string;
+export type PolledTask = Partial<Omit<TaskView, 'status' | 'metadata'>> & {
   status?: string;
-  progress?: number | null;
-  error_message?: string | null;
-  error?: string | null;
-  audio_url?: string | null;
-  transcript_url?: string | null;
-  metadata?: { audio_url?: string | null; voice_id?: string };
-}
+  metadata?: Partial<TaskView['metadata']>;
+};
 
 /** How often and how many times a task is read before giving up. */
 export interface PollSchedule {

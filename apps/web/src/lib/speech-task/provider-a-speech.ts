@@ -1,17 +1,23 @@
+import type { CloneSpeechRequest } from '@sayso/contract/speech';
 import type { PolledTask } from './poll-task';
 import { spacedRequest } from './spaced-request';
 
 /** The speech model every provider-A request names (spec section 3). */
 export const PROVIDER_A_MODEL = 'speech-2.5-hd-preview';
 
-/** Provider A's speech request (spec section 3): the landing demo and the clone studio send it. */
-export interface ProviderASpeechRequest {
+type VoiceSetting = NonNullable<CloneSpeechRequest['voice_setting']>;
+
+/**
+ * Provider A's speech request (spec section 3) as the landing demo and the clone studio send it:
+ * the contract's body with every field filled in, and text and voice as strings (the contract keeps
+ * them `unknown` so that the server can answer a bad one with the spec's own message).
+ */
+export type ProviderASpeechRequest = Required<
+  Pick<CloneSpeechRequest, 'model' | 'language_boost' | 'with_transcript'>
+> & {
   text: string;
-  model: string;
-  voice_setting: { voice_id: string; vol: number; pitch: number; speed: number };
-  language_boost: string;
-  with_transcript: boolean;
-}
+  voice_setting: Required<Omit<VoiceSetting, 'voice_id'>> & { voice_id: string };
+};
 
 /** The request with the spec's fixed fields filled in. */
 export function providerASpeechRequest(

@@ -1,11 +1,11 @@
-/** What a speech submission may answer (spec section 3): an id, or the provider's error fields. */
-export interface TtsResponse {
-  task_id?: string;
-  id?: string;
-  error?: string;
-  ec_code?: number | string;
-  msg?: string;
-}
+import type { ErrorBody } from '@sayso/contract/errors';
+import type { SubmittedTask } from '@sayso/contract/speech';
+
+/**
+ * What a speech submission may answer (spec section 3): the submitted task, possibly without its
+ * id (the caller then finds the task by its text), or the provider's error fields.
+ */
+export type TtsResponse = Partial<SubmittedTask> & Partial<ErrorBody> & { ec_code?: number | string; msg?: string };
 
 /**
  * Reads the task id from a submission answer, throwing the spec's messages: an `error` field as

@@ -1,20 +1,14 @@
+import type { AccountFigures } from '@sayso/contract/account';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { meQuery } from '@/lib/account/get-me';
 
-/** What GET /api/me/events pushes as an `account` event whenever the numbers change. */
-export interface AccountSnapshot {
-  credits: number;
-  balance: number;
-  currency: string;
-  totalCreditsUsed: number;
-}
-
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-export function parseAccountSnapshot(data: string): AccountSnapshot | null {
+/** The figures of an `account` event, which GET /api/me/events pushes whenever they change; null when malformed. */
+export function parseAccountSnapshot(data: string): AccountFigures | null {
   try {
-    const value = JSON.parse(data) as Partial<Record<keyof AccountSnapshot, unknown>> | null;
+    const value = JSON.parse(data) as Partial<Record<keyof AccountFigures, unknown>> | null;
     if (!value || !isNumber(value.credits) || !isNumber(value.balance) || !isNumber(value.totalCreditsUsed)) {
       return null;
     }

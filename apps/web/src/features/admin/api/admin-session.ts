@@ -1,14 +1,8 @@
+import type { AdminSession, AdminSignIn } from '@sayso/contract/admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 
-export interface Admin {
-  username: string;
-  name: string;
-}
-
-interface AdminBody {
-  admin: Admin;
-}
+export type Admin = AdminSession['admin'];
 
 export const adminSessionKey = ['admin', 'session'] as const;
 
@@ -20,7 +14,7 @@ export const isAdminSignedOutError = (error: unknown): boolean => error instance
 /** The signed-in admin, or null: a 401 is the logged-out state, not a failure. */
 export async function getAdminSession(): Promise<Admin | null> {
   try {
-    return (await apiRequest<AdminBody>('/admin/session')).admin;
+    return (await apiRequest<AdminSession>('/admin/session')).admin;
   } catch (error) {
     if (isAdminSignedOutError(error)) return null;
     throw error;
@@ -36,14 +30,12 @@ export const adminSessionQuery = queryOptions({
 
 export const useAdminSession = () => useQuery(adminSessionQuery);
 
-export interface AdminCredentials {
-  username: string;
-  password: string;
-}
+/** The sign-in body as the login form sends it: both fields always (the contract lets the server word a missing one). */
+export type AdminCredentials = Required<AdminSignIn>;
 
 export const signInAdmin = async (credentials: AdminCredentials): Promise<Admin> =>
   (
-    await apiRequest<AdminBody>('/admin/session', {
+    await apiRequest<AdminSession>('/admin/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(credentials),

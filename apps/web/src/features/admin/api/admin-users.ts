@@ -1,29 +1,9 @@
+import type { UserPage, UserPageQuery } from '@sayso/contract/admin';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { UserSort } from '../lib/user-sorts';
 
-export interface AdminUser {
-  uid: string;
-  username: string;
-  email: string;
-  credits: number;
-  balance: number;
-  currency: string;
-}
-
-export interface UserPage {
-  users: AdminUser[];
-  /** Users matching the search, across all pages. */
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface UserListParams {
-  search: string;
-  sort: UserSort;
-  page: number;
-}
+/** What the panel chooses of the user list's query; the page size is fixed here. */
+export type UserListParams = Pick<UserPageQuery, 'search' | 'sort' | 'page'>;
 
 export const USERS_PAGE_SIZE = 50;
 

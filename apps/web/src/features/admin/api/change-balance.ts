@@ -1,17 +1,11 @@
+import type { BalanceAmount, BalanceChange } from '@sayso/contract/admin';
 import { apiRequest } from '@/lib/api-client';
 import type { BalanceAction } from '../lib/amount';
-
-export interface BalanceChange {
-  uid: string;
-  previousBalance: number;
-  balance: number;
-  currency: string;
-}
 
 /** Adds to or deducts from a user's money balance; the server refuses to go below zero (402). */
 export const changeBalance = (uid: string, action: BalanceAction, amount: number) =>
   apiRequest<BalanceChange>(`/admin/users/${encodeURIComponent(uid)}/balance/${action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ amount }),
+    body: JSON.stringify({ amount } satisfies BalanceAmount),
   });

@@ -1,8 +1,8 @@
+import type { AdminUser, BalanceChange } from '@sayso/contract/admin';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import type { AdminUser } from '../api/admin-users';
-import { type BalanceChange, changeBalance } from '../api/change-balance';
+import { changeBalance } from '../api/change-balance';
 import { useToast } from '../hooks/use-toast';
 import { type BalanceAction, checkAmount } from '../lib/amount';
 import { balanceChangedText, balanceErrorText } from '../lib/toast-text';

@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { AdminUser } from '@sayso/contract/admin';
 import { ArrowRight } from 'lucide-react';
 import type { FormEvent } from 'react';
 import type { ModalDialogProps } from '@/components/ui/modal-dialog';
 import { formatMoney } from '@/lib/format';
-import type { AdminUser } from '../api/admin-users';
 import { type BalanceAction, balanceAfter } from '../lib/amount';
 import { Spinner } from './spinner';
 import { buttonStyles, fieldStyles } from './styles';

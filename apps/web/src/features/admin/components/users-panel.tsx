@@ -1,13 +1,13 @@
+import type { AdminUser, UserSort } from '@sayso/contract/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, Gift, RefreshCw } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { type Admin, adminSessionKey, isAdminSignedOutError, useSignOutAdmin } from '../api/admin-session';
-import { type AdminUser, adminUsersKey, adminUsersQuery, getAdminUsers, type UserListParams } from '../api/admin-users';
+import { adminUsersKey, adminUsersQuery, getAdminUsers, type UserListParams } from '../api/admin-users';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useToast } from '../hooks/use-toast';
 import type { BalanceAction } from '../lib/amount';
 import { usersLoadErrorText, usersLoadedText } from '../lib/toast-text';
-import type { UserSort } from '../lib/user-sorts';
 import { AdminTopBar } from './admin-top-bar';
 import { BalanceDialog } from './balance-dialog';
 import { DefaultCreditsDialog } from './default-credits-dialog';

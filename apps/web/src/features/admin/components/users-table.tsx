@@ -1,6 +1,6 @@
+import type { AdminUser } from '@sayso/contract/admin';
 import { Minus, Plus, SearchX, Users } from 'lucide-react';
 import { formatCredits, formatMoney } from '@/lib/format';
-import type { AdminUser } from '../api/admin-users';
 import { useMediaQuery } from '../hooks/use-media-query';
 import type { BalanceAction } from '../lib/amount';
 import { buttonStyles } from './styles';

@@ -1,6 +1,7 @@
+import type { UserSort } from '@sayso/contract/admin';
 import { ArrowUpDown, Search } from 'lucide-react';
 import { useId } from 'react';
-import { isUserSort, USER_SORTS, type UserSort } from '../lib/user-sorts';
+import { isUserSort, USER_SORTS } from '../lib/user-sorts';
 import { fieldStyles } from './styles';
 
 interface UsersToolbarProps {

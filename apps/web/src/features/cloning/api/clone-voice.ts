@@ -1,3 +1,4 @@
+import type { ClonedVoiceCreated } from '@sayso/contract/voices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { spacedRequest } from '@/lib/speech-task/spaced-request';
 import { NO_VOICE_ID_MESSAGE } from '../lib/create-voice-checks';
@@ -18,7 +19,12 @@ export interface CreatedVoice {
   approximate: boolean;
 }
 
-type CloneAnswer = Record<string, unknown> & { data?: Record<string, unknown> };
+/**
+ * The contract's clone answer, read defensively: every field may be missing or of another type, the
+ * spec's other names for the name and the sample may stand in, and all may sit inside `data`.
+ */
+type CloneAnswerFields = Partial<Record<keyof ClonedVoiceCreated | 'name' | 'audio_url' | 'sample_audio', unknown>>;
+type CloneAnswer = CloneAnswerFields & { data?: CloneAnswerFields };
 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 

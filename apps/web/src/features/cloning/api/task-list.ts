@@ -1,12 +1,15 @@
+import type { TaskList } from '@sayso/contract/speech';
 import type { PolledTask } from '@/lib/speech-task/poll-task';
 import { spacedRequest } from '@/lib/speech-task/spaced-request';
 
 /** The three shapes the spec allows for a listed task's input (section 3, 'Task listing'). */
 export type TaskInput = string | { text?: string } | (string | { text?: string })[];
 
-export interface ListedTask extends PolledTask {
-  input?: TaskInput;
-}
+/** A task of the list, read as tolerantly as a polled one, whose input may take any of the spec's shapes. */
+export type ListedTask = Omit<PolledTask, 'input'> & { input?: TaskInput };
+
+/** The list's answer, with the list itself allowed to be missing. */
+type ListedTasks = Partial<Record<keyof TaskList, ListedTask[]>>;
 
 /** Waits before each retry of the task list: 1, 2 and then 3 seconds (spec section 7). */
 export const TASK_LIST_RETRY_DELAYS_MS = [1_000, 2_000, 3_000];
@@ -24,7 +27,7 @@ export function taskInputText(input: TaskInput | undefined): string {
 export async function listProviderATasks(wait: (ms: number) => Promise<void> = sleep): Promise<ListedTask[]> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const answer = await spacedRequest<{ items?: ListedTask[] }>('/minimax/tasks');
+      const answer = await spacedRequest<ListedTasks>('/minimax/tasks');
       return answer.items ?? [];
     } catch (error) {
       const delay = TASK_LIST_RETRY_DELAYS_MS[attempt];

@@ -1,7 +1,7 @@
+import type { ClonedVoice } from '@sayso/contract/voices';
 import { Pause, Play, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import type { ClonedVoice } from '../api/cloned-voices';
 import { MAX_VOICES } from '../lib/create-voice-checks';
 
 /** 'Your Cloned Voices': the saved voices with Use, Play (when there is a sample) and Delete. */

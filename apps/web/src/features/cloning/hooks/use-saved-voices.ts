@@ -1,6 +1,7 @@
+import type { ClonedVoice } from '@sayso/contract/voices';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type ClonedVoice, clonedVoicesQuery, deleteClonedVoice } from '../api/cloned-voices';
+import { clonedVoicesQuery, deleteClonedVoice } from '../api/cloned-voices';
 import { DELETE_FAILED_MESSAGE, LOAD_VOICES_FAILED_MESSAGE, voicesRequestFailure } from '../lib/create-voice-checks';
 import { useTimedNotice } from './use-timed-notice';
 

@@ -1,3 +1,4 @@
+import type { SubmittedTask } from '@sayso/contract/speech';
 import { providerASpeechRequest, submitProviderASpeech } from '@/lib/speech-task/provider-a-speech';
 
 export interface DemoSpeechInput {
@@ -5,13 +6,8 @@ export interface DemoSpeechInput {
   voiceId: string;
 }
 
-/** What POST /api/tts answers the landing demo. */
-interface DemoSubmitAnswer {
-  success?: boolean;
-  task_id?: string;
-  id?: string;
-  message?: string;
-}
+/** What POST /api/tts answers the landing demo; any field may be missing. */
+type DemoSubmitAnswer = Partial<SubmittedTask>;
 
 /** The server answered `success: false`; its message, when it sent one, is for the visitor. */
 export class DemoRefusedError extends Error {

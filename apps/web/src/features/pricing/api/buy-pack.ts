@@ -1,15 +1,6 @@
+import type { PurchaseRequest, PurchaseResult } from '@sayso/contract/pricing';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export interface PurchaseResult {
-  purchaseId: string;
-  packId: string;
-  credits: number;
-  price: number;
-  currency: string;
-  balance: number;
-  creditsAfter: number;
-}
 
 /**
  * Buys a pack with the money balance. The key makes a retry (a double click, a dropped
@@ -19,14 +10,9 @@ export const buyPack = (packId: string, idempotencyKey: string) =>
   apiRequest<PurchaseResult>('/purchases', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ packId, idempotencyKey }),
+    body: JSON.stringify({ packId, idempotencyKey } satisfies PurchaseRequest),
   });
-
-export interface BuyPackInput {
-  packId: string;
-  idempotencyKey: string;
-}
 
 /** The purchase as a mutation: pending while the server takes the price and adds the credits. */
 export const useBuyPack = () =>
-  useMutation({ mutationFn: ({ packId, idempotencyKey }: BuyPackInput) => buyPack(packId, idempotencyKey) });
+  useMutation({ mutationFn: ({ packId, idempotencyKey }: PurchaseRequest) => buyPack(packId, idempotencyKey) });

@@ -1,15 +1,8 @@
+import type { CreditPackList } from '@sayso/contract/pricing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-export interface CreditPack {
-  id: string;
-  credits: number;
-  price: number;
-  currency: string;
-  features: string[];
-}
-
-export const getCreditPacks = () => apiRequest<{ packs: CreditPack[] }>('/credit-packs').then((r) => r.packs);
+export const getCreditPacks = () => apiRequest<CreditPackList>('/credit-packs').then((r) => r.packs);
 
 export const creditPacksQuery = queryOptions({
   queryKey: ['credit-packs'],

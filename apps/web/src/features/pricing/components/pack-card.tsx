@@ -1,6 +1,6 @@
+import type { CreditPack } from '@sayso/contract/pricing';
 import { Check } from 'lucide-react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import type { CreditPack } from '@/features/pricing/api/get-credit-packs';
 import { packName, pricePerThousand } from '@/features/pricing/lib/pack-value';
 import { formatCredits, formatMoney } from '@/lib/format';
 

@@ -1,7 +1,8 @@
+import type { CreditPack } from '@sayso/contract/pricing';
 import { AlertCircle, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { type CreditPack, useCreditPacks } from '../api/get-credit-packs';
+import { useCreditPacks } from '../api/get-credit-packs';
 
 interface PacksQueryStateProps {
   /** How many placeholder cards to show while loading, and how tall each is. */

@@ -1,8 +1,8 @@
+import type { CreditPack, PurchaseResult } from '@sayso/contract/pricing';
 import { useEffect, useState } from 'react';
 import type { SessionUser } from '@/lib/account/session-user';
 import { ApiError } from '@/lib/api-client';
-import { type PurchaseResult, useBuyPack } from '../api/buy-pack';
-import type { CreditPack } from '../api/get-credit-packs';
+import { useBuyPack } from '../api/buy-pack';
 import { ConfirmPurchase, InsufficientBalance, LoginRequired, PurchaseSuccess } from './purchase-steps';
 
 interface PurchaseDialogProps {

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { CreditPack, PurchaseResult } from '@sayso/contract/pricing';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect } from 'react';
@@ -9,8 +10,6 @@ import { meQuery } from '@/lib/account/get-me';
 import { chatLink, topUpMessage } from '@/lib/chat-link';
 import { formatCredits, formatMoney } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site/get-site-config';
-import type { PurchaseResult } from '../api/buy-pack';
-import type { CreditPack } from '../api/get-credit-packs';
 import { packName } from '../lib/pack-value';
 import { Confetti } from './confetti';
 

@@ -1,4 +1,4 @@
-import type { CreditPack } from '@/features/pricing/api/get-credit-packs';
+import type { CreditPack } from '@sayso/contract/pricing';
 
 /** A display name for a pack from its id, e.g. 'starter' -> 'Starter'. */
 export function packName(pack: Pick<CreditPack, 'id'>): string {

@@ -1,11 +1,6 @@
+import type { SignInOptions } from '@sayso/contract/account';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export interface SignInOptions {
-  local: boolean;
-  google: boolean;
-  oidc: { name: string } | null;
-}
 
 export const signInOptionsQuery = queryOptions({
   queryKey: ['sign-in-options'],

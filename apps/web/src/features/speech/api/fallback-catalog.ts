@@ -1,4 +1,4 @@
-import type { Model, Voice } from './voices';
+import type { Model, Voice } from '@sayso/contract/speech';
 
 /** The four models the spec falls back to; the first is the default. */
 export const FALLBACK_MODELS: Model[] = [

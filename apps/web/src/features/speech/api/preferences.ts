@@ -1,13 +1,8 @@
+import type { Preferences, PreferencesUpdate } from '@sayso/contract/speech';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
-/** userPreferences (spec section 3). */
-export interface Preferences {
-  preferredVoiceId: string | null;
-  preferredVoiceName: string | null;
-  lastUpdated: string | null;
-}
-
+/** The signed-in user's userPreferences (spec section 3). */
 export const getPreferences = () => apiRequest<Preferences>('/preferences');
 
 /** The remembered voice; without one (or on an error) the studio simply starts with none. */
@@ -17,5 +12,5 @@ export const savePreferredVoice = (voiceId: string, voiceName: string) =>
   apiRequest<Preferences>('/preferences', {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ preferredVoiceId: voiceId, preferredVoiceName: voiceName }),
+    body: JSON.stringify({ preferredVoiceId: voiceId, preferredVoiceName: voiceName } satisfies PreferencesUpdate),
   });

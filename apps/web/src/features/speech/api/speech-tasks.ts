@@ -1,16 +1,18 @@
+import type { PresetSpeechRequest as PresetSpeechBody } from '@sayso/contract/speech';
 import type { PolledTask } from '@/lib/speech-task/poll-task';
 import { spacedRequest } from '@/lib/speech-task/spaced-request';
 import type { TtsResponse } from '@/lib/speech-task/tts-response';
 
-export interface PresetSpeechRequest {
+/**
+ * The preset studio's speech request as /dashboard2 sends it: the contract's body with every field
+ * filled in, and text, voice and model as strings (the contract keeps them `unknown` so that the
+ * server can answer a bad one with the spec's own message).
+ */
+export type PresetSpeechRequest = Required<Omit<PresetSpeechBody, 'text' | 'voice_id' | 'model_id'>> & {
   text: string;
   voice_id: string;
   model_id: string;
-  with_transcript: boolean;
-  speed: number;
-  pitch: number;
-  volume: number;
-}
+};
 
 export const submitPresetSpeech = (body: PresetSpeechRequest) =>
   spacedRequest<TtsResponse>('/elevenlabs/tts', {

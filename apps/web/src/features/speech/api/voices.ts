@@ -1,35 +1,7 @@
+import type { Model, Voice } from '@sayso/contract/speech';
 import { queryOptions } from '@tanstack/react-query';
 import { spacedRequest } from '@/lib/speech-task/spaced-request';
 import { FALLBACK_MODELS, FALLBACK_VOICES } from './fallback-catalog';
-
-export interface VerifiedLanguage {
-  language: string;
-  accent: string;
-  locale: string | null;
-  preview_url: string | null;
-}
-
-/** A provider-B voice (spec section 3). */
-export interface Voice {
-  voice_id: string;
-  name: string;
-  accent: string;
-  gender: string;
-  age: string;
-  descriptive: string;
-  use_case: string;
-  category: string;
-  language: string;
-  locale: string;
-  description: string;
-  preview_url: string | null;
-  verified_languages: VerifiedLanguage[];
-}
-
-export interface Model {
-  model_id: string;
-  name: string;
-}
 
 /** The spec accepts a bare list or an object holding it under its own name or `data`. */
 export function listFrom<T>(body: unknown, key: 'voices' | 'models'): T[] | null {

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { Voice } from '@sayso/contract/speech';
 import { Pause, Play, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { Voice } from '../api/voices';
 
 const LIST_HEIGHT = 600;
 const ROW_HEIGHT = 76;

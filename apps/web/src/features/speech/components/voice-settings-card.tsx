@@ -1,7 +1,7 @@
+import type { Model, Voice } from '@sayso/contract/speech';
 import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
 import { studioCardStyle } from '@/components/ui/card-styles';
-import type { Model, Voice } from '../api/voices';
 import { SliderField } from './slider-field';
 
 export interface VoiceSettings {

@@ -1,7 +1,8 @@
+import type { Voice } from '@sayso/contract/speech';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { preferencesQuery, savePreferredVoice } from '../api/preferences';
-import { modelsQuery, type Voice, voicesQuery } from '../api/voices';
+import { modelsQuery, voicesQuery } from '../api/voices';
 
 /** The /dashboard2 choices: the voice (restored from, and saved to, the preferences), its language and the model. */
 export function usePresetVoices() {
