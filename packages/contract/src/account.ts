@@ -46,3 +46,13 @@ export const signInOptions = z.object({
   oidc: z.object({ name: z.string() }).nullable(),
 });
 export type SignInOptions = z.infer<typeof signInOptions>;
+
+/** The spec's `user` cookie: who is signed in, for display only (the server never trusts it). */
+export const userCookieValue = userDocument.pick({
+  uid: true,
+  email: true,
+  name: true,
+  displayName: true,
+  photo: true,
+});
+export type UserCookieValue = z.infer<typeof userCookieValue>;

@@ -77,7 +77,10 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     };
   }
   if (!database.dir.startsWith('memory://')) await mkdir(database.dir, { recursive: true });
-  const pglite = await PGlite.create(database.dir, { parsers: NUMBER_PARSERS });
+  const pglite = await PGlite.create(database.dir, {
+    parsers: NUMBER_PARSERS,
+    ...(database.template ? { loadDataDir: database.template } : {}),
+  });
   const pool = new PGlitePool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -1,14 +1,8 @@
+import type { UserCookieValue } from '@sayso/contract/account';
+
 /** The spec's `user` cookie: readable by the page for display, never trusted by the server. */
 const USER_COOKIE = 'user';
 const SEVEN_DAYS_SECONDS = 7 * 24 * 60 * 60;
-
-interface UserCookieValue {
-  uid: string;
-  email: string;
-  name: string;
-  displayName: string;
-  photo: string | null;
-}
 
 export function userCookie(value: UserCookieValue, secure: boolean): string {
   const encoded = encodeURIComponent(JSON.stringify(value));

@@ -1,11 +1,11 @@
-import type { UserDocument } from '@sayso/contract/account';
+import type { UserCookieValue } from '@sayso/contract/account';
 
 /**
  * The spec's `user` cookie, which the server writes from the user document: what the UI knows about
  * who is signed in. The server never trusts it.
  */
-export type SessionUser = Pick<UserDocument, 'uid' | 'email'> &
-  Partial<Pick<UserDocument, 'name' | 'displayName' | 'photo'>>;
+export type SessionUser = Pick<UserCookieValue, 'uid' | 'email'> &
+  Partial<Pick<UserCookieValue, 'name' | 'displayName' | 'photo'>>;
 
 export function readSessionUser(cookieHeader: string = document.cookie): SessionUser | null {
   const raw = cookieHeader

@@ -1,9 +1,6 @@
 import type { DefaultCreditsGrant } from '@sayso/contract/admin';
 import { apiRequest } from '@/lib/api-client';
 
-/** What every new user starts with (spec section 9). */
-export const DEFAULT_CREDITS = 10_000;
-
 /** Gives the default credits, once, to every user who never received them; returns how many got them. */
 export const grantDefaultCredits = async (): Promise<number> =>
   (await apiRequest<DefaultCreditsGrant>('/admin/default-credits', { method: 'POST' })).granted;

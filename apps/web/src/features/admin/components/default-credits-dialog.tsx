@@ -1,8 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { DEFAULT_CREDITS } from '@/lib/account/account-figures';
 import { formatCredits } from '@/lib/format';
-import { DEFAULT_CREDITS, grantDefaultCredits } from '../api/grant-default-credits';
+import { grantDefaultCredits } from '../api/grant-default-credits';
 import { useToast } from '../hooks/use-toast';
 import { defaultCreditsErrorText, defaultCreditsGrantedText } from '../lib/toast-text';
 import { Spinner } from './spinner';
