@@ -25,6 +25,8 @@ export default defineConfig({
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          // Migrates a PGlite database once per run; each test's database starts from a copy of it.
+          globalSetup: ['test/setup/database-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -7,6 +7,7 @@ import { buildApp, type LogStream } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { CallbackTransport } from '../../src/domains/speech/completion-callback.js';
 import type { SpeechEngineV1 } from '../../src/engines/speech-engine.js';
+import { pgliteFromTemplate } from './databases.js';
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -18,15 +19,18 @@ export interface TestAppOptions {
   logStream?: LogStream;
 }
 
-/** A config for tests: silent logs, files in a fresh temporary folder, an in-memory PGlite database. */
+/**
+ * A config for tests: silent logs, files in a fresh temporary folder, and an in-memory PGlite
+ * database copied from the migrated template (override the database for an empty one).
+ */
 export async function testConfig(options: TestAppOptions = {}): Promise<Config> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sayso-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
-  const withMemoryDb: Config = { ...config, database: { kind: 'pglite', dir: 'memory://' } };
+  const withMemoryDb: Config = { ...config, database: await pgliteFromTemplate() };
   return options.override ? options.override(withMemoryDb) : withMemoryDb;
 }
 
-/** Boots the whole app on a fresh database; it is closed and its files removed when the test ends. */
+/** Boots the whole app on a new database; it is closed and its files removed when the test ends. */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
   const config = await testConfig(options);
   const app = await buildApp(config, {
