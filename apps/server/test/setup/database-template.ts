@@ -20,6 +20,8 @@ declare module 'vitest' {
  * installing pg-boss's schema cost seconds, so they are done once per run: the resulting data
  * folder is dumped to a tarball that every test's database starts from. The database is built by
  * the app's own code on disk, as a first start would leave it, then dumped by a second PGlite.
+ * Global setups load packages the way Node does, without the contract's source condition, so
+ * `npm run test:unit` builds the contract first.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const folder = await mkdtemp(path.join(tmpdir(), 'sayso-db-template-'));
