@@ -1,6 +1,6 @@
-import { AudioLines } from 'lucide-react';
 import { useId } from 'react';
 import { studioCardStyle } from '@/components/ui/card-styles';
+import { GenerateButton } from '@/components/ui/generate-button';
 import type { SelectedVoice } from '../hooks/use-saved-voices';
 import { MAX_CLONE_TEXT } from '../lib/generate-checks';
 
@@ -45,15 +45,7 @@ export function GenerateCard({
       >
         {text.length} / {MAX_CLONE_TEXT} characters
       </p>
-      <button
-        type="button"
-        disabled={!canGenerate}
-        onClick={onGenerate}
-        className="mt-4 inline-flex w-full items-center justify-center gap-2 rounded-control bg-accent px-5 py-3 text-base font-semibold text-white hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
-      >
-        <AudioLines aria-hidden className="h-5 w-5" />
-        {generating ? 'Generating...' : 'Generate Voice'}
-      </button>
+      <GenerateButton disabled={!canGenerate} generating={generating} onGenerate={onGenerate} />
       {selected ? (
         <p className="mt-3 text-sm text-muted">
           Speaking with <span className="font-semibold text-ink">{selected.name}</span>

@@ -1,6 +1,6 @@
-import { AudioLines } from 'lucide-react';
 import { useId } from 'react';
 import { studioCardStyle } from '@/components/ui/card-styles';
+import { GenerateButton } from '@/components/ui/generate-button';
 
 /** Above this many characters the studio warns that generating will take a while. */
 const WARN_ABOVE = 5_000;
@@ -42,15 +42,7 @@ export function PresetTextCard({
         <span data-testid="character-count">{text.length.toLocaleString('en-US')} characters</span>
         {text.length > WARN_ABOVE && <span className="text-amber-700">Long text: generation will take a while.</span>}
       </div>
-      <button
-        type="button"
-        disabled={!canGenerate}
-        onClick={onGenerate}
-        className="mt-4 inline-flex w-full items-center justify-center gap-2 rounded-control bg-accent px-5 py-3 text-base font-semibold text-white hover:bg-accent-strong disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
-      >
-        <AudioLines aria-hidden className="h-5 w-5" />
-        {generating ? 'Generating...' : 'Generate Voice'}
-      </button>
+      <GenerateButton disabled={!canGenerate} generating={generating} onGenerate={onGenerate} />
       {error !== null && (
         <p
           role="alert"
