@@ -40,7 +40,7 @@ async function download(file) {
 
 try {
   for (const file of FILES) await download(file);
-  console.log(`Kokoro-82M is in ${target}. Start Sayso and /api/health will list kokoro as up.`);
+  console.log(`Kokoro-82M is in ${target}. Start Sayso and /api/admin/health (staff) will list kokoro as up.`);
 } catch (error) {
   console.error(`Could not download the Kokoro model (${error.message}). This needs access to huggingface.co.`);
   process.exit(1);

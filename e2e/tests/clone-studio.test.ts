@@ -283,6 +283,8 @@ describe('/dashboard3, the cloning studio', () => {
     const sample = await fifteenSecondSample('en-us+f2', 60);
     for (let i = 1; i <= 5; i += 1) {
       const response = await page.request.post('/api/voice/clone', {
+        // Playwright's request context sends no Origin; the cross-site guard refuses cookie requests without one.
+        headers: { origin: new URL(page.url()).origin },
         multipart: {
           audio: { name: `voice-${i}.wav`, mimeType: 'audio/wav', buffer: sample },
           voice_name: `Saved ${i}`,

@@ -9,6 +9,7 @@ import { spokenSampleWav } from '../../apps/server/test/helpers/samples.js';
 import { openSignInPopup, signUpLocally, uniqueName } from '../support/accounts.js';
 import { useBrowser } from '../support/browser.js';
 import { type RunningServer, startServer } from '../support/server.js';
+import { adminSession, E2E_ADMIN } from '../support/staff.js';
 
 const { newPage } = useBrowser();
 
@@ -27,6 +28,8 @@ beforeAll(async () => {
       MINIMAX_API_KEY: minimax.apiKey,
       MINIMAX_BASE_URL: minimax.url,
       SIGN_IN_ATTEMPTS_PER_MINUTE: '100',
+      ADMIN_USERNAME: E2E_ADMIN.username,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     },
   });
 }, 120_000);
@@ -49,7 +52,11 @@ async function signIn(page: Page) {
 
 describe('the studio on cloud providers (fakes on loopback)', () => {
   it('reports both cloud engines up and serving their providers', async () => {
-    const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as { engines: unknown[] };
+    // Engine details are for staff only; /api/health tells anyone just whether the server is up.
+    const cookie = await adminSession(server.baseUrl);
+    const health = (await (await fetch(`${server.baseUrl}/api/admin/health`, { headers: { cookie } })).json()) as {
+      engines: unknown[];
+    };
     expect(health.engines).toContainEqual({ id: 'minimax', status: 'up', serves: ['clone'] });
     expect(health.engines).toContainEqual({ id: 'elevenlabs', status: 'up', serves: ['preset'] });
   });

@@ -36,7 +36,11 @@ import { configuredEngines } from './engines/configured-engines.js';
 import { createEngineRegistry, type EngineRegistry } from './engines/registry.js';
 import type { SpeechEngineV1 } from './engines/speech-engine.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerMalformedInputGuard } from './http/malformed-input.js';
+import { registerOverloadProtection } from './http/overload.js';
+import { serializeRequest } from './http/request-log.js';
 import { registerSameOriginGuard } from './http/same-origin.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { JobQueue } from './jobs/queue.js';
 import type { FileStorage } from './storage/file-storage.js';
@@ -59,10 +63,12 @@ declare module 'fastify' {
 
 function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false;
-  if (stream) return { level: config.logLevel, stream };
+  const serializers = { req: serializeRequest };
+  if (stream) return { level: config.logLevel, stream, serializers };
   const pretty = config.env === 'development' || (config.env !== 'test' && process.stdout.isTTY);
   return {
     level: config.logLevel,
+    serializers,
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),
@@ -95,6 +101,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSameOriginGuard(app, config.publicUrl);
+  registerMalformedInputGuard(app);
+  await registerSecurityHeaders(app, config.publicUrl);
+  await registerOverloadProtection(app, config.overload);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Sayso API', version } },

@@ -66,6 +66,10 @@ const envSchema = z
       .default('https://api.minimax.io'),
     MINIMAX_MODEL: z.string().min(1).default('speech-2.5-hd-preview'),
     KOKORO_MODEL_DIR: z.string().min(1).optional(),
+    REQUEST_DATABASE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+    OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
     ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
     ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   })
@@ -139,6 +143,18 @@ export interface Config {
     minimax: { apiKey: string; baseUrl: string; model: string } | null;
     /** ElevenLabs (the preset studio in the cloud), when a key is configured. Never sent to the browser. */
     elevenlabs: { apiKey: string; baseUrl: string; model: string } | null;
+  };
+  /**
+   * When the server answers 503 + Retry-After rather than keep a caller waiting: a read that waited
+   * this long for the embedded database (0: no limit), and any API request while the event loop
+   * lags or is used beyond these bounds (0: not checked), measured every sampleIntervalMs.
+   */
+  overload: {
+    databaseWaitMs: number;
+    maxEventLoopDelayMs: number;
+    maxEventLoopUtilization: number;
+    sampleIntervalMs: number;
+    retryAfterSeconds: number;
   };
   /** The first operator account, created only when no admin exists yet. */
   initialAdmin: { username: string; password: string | null };
@@ -216,6 +232,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL, model: e.ELEVENLABS_MODEL }
         : null,
       kokoroModelDir: path.resolve(e.KOKORO_MODEL_DIR ?? path.join(dataDir, 'models', 'kokoro')),
+    },
+    overload: {
+      databaseWaitMs: e.REQUEST_DATABASE_WAIT_MS,
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
+      sampleIntervalMs: 1_000,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
     initialAdmin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },
     public: { productName: 'Sayso', chatNumber: e.CHAT_NUMBER ?? null, supportEmail: e.SUPPORT_EMAIL },

@@ -81,6 +81,18 @@ describeOnEachDatabase('job queue', (target) => {
     expect(attempts).toBe(2);
   });
 
+  it('tells a job still to run or running from one that ended or was removed', async () => {
+    const queue = await (await openJobDatabase(target)).startQueue(TEST_JOBS);
+    // No worker yet: the job waits, and is live.
+    const waiting = await queue.send('test-greet', { greeting: 'wait' });
+    expect(await queue.isLive('test-greet', waiting)).toBe(true);
+    await queue.work('test-greet', async () => {});
+    await expect.poll(() => queue.getJobState('test-greet', waiting), { timeout: 5_000 }).toBe('completed');
+    expect(await queue.isLive('test-greet', waiting)).toBe(false);
+    // A job the queue no longer holds at all (an id it never gave out) is not live either.
+    expect(await queue.isLive('test-greet', '00000000-0000-4000-8000-000000000000')).toBe(false);
+  });
+
   it('refuses to send a payload its job’s schema does not accept, naming the job', async () => {
     const database = await openJobDatabase(target);
     const queue = await database.startQueue(TEST_JOBS);

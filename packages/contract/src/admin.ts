@@ -1,20 +1,73 @@
 import { z } from 'zod';
 
-export const adminSignIn = z.object({ username: z.string().optional(), password: z.string().optional() });
+/** Long enough for any password an operator types; short enough that hashing it costs nothing. */
+export const MAX_SIGN_IN_PASSWORD_LENGTH = 1024;
+export const MAX_ADMIN_USERNAME_LENGTH = 100;
+
+export const adminSignIn = z.object({
+  username: z
+    .string()
+    .max(MAX_ADMIN_USERNAME_LENGTH, `Username can be at most ${MAX_ADMIN_USERNAME_LENGTH} characters`)
+    .optional(),
+  password: z
+    .string()
+    .max(MAX_SIGN_IN_PASSWORD_LENGTH, `Password can be at most ${MAX_SIGN_IN_PASSWORD_LENGTH} characters`)
+    .optional(),
+});
 export type AdminSignIn = z.infer<typeof adminSignIn>;
 
-export const adminSession = z.object({ admin: z.object({ username: z.string(), name: z.string() }) });
+/**
+ * The signed-in admin. `mustChangePassword`: the session was opened with a one-time password, and
+ * only choosing a new one (POST /api/admin/password) is open to it.
+ */
+export const adminSession = z.object({
+  admin: z.object({ username: z.string(), name: z.string() }),
+  mustChangePassword: z.boolean(),
+});
 export type AdminSession = z.infer<typeof adminSession>;
+
+/** The rules of an admin's own password, shared by the server and the panel's form. */
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;
+export const MAX_ADMIN_PASSWORD_LENGTH = 128;
+
+/** POST /api/admin/password: the new password that replaces a one-time one. */
+export const adminNewPassword = z.object({
+  password: z
+    .string({ error: 'Please enter a new password' })
+    .max(MAX_ADMIN_PASSWORD_LENGTH, `Admin passwords can have at most ${MAX_ADMIN_PASSWORD_LENGTH} characters`),
+});
+export type AdminNewPassword = z.infer<typeof adminNewPassword>;
 
 export const USER_SORTS = ['alphabetical', 'credits_desc', 'credits_asc', 'balance_desc', 'balance_asc'] as const;
 export const userSort = z.enum(USER_SORTS);
 export type UserSort = z.infer<typeof userSort>;
 
+export const MAX_USER_SEARCH_LENGTH = 200;
+/** Far past any real list (50 a page), and small enough that the row offset stays exact. */
+export const MAX_USER_PAGE = 1_000_000;
+export const MAX_USER_PAGE_SIZE = 100;
+
+const PAGE_RULE = `Page must be a whole number from 1 to ${MAX_USER_PAGE.toLocaleString('en-US')}`;
+const PAGE_SIZE_RULE = `Page size must be a whole number from 1 to ${MAX_USER_PAGE_SIZE}`;
+
 export const userPageQuery = z.object({
-  search: z.string().max(200).default(''),
+  search: z
+    .string()
+    .max(MAX_USER_SEARCH_LENGTH, `Search text can be at most ${MAX_USER_SEARCH_LENGTH} characters`)
+    .default(''),
   sort: userSort.default('alphabetical'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  page: z.coerce
+    .number({ error: PAGE_RULE })
+    .int({ error: PAGE_RULE })
+    .min(1, PAGE_RULE)
+    .max(MAX_USER_PAGE, PAGE_RULE)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: PAGE_SIZE_RULE })
+    .int({ error: PAGE_SIZE_RULE })
+    .min(1, PAGE_SIZE_RULE)
+    .max(MAX_USER_PAGE_SIZE, PAGE_SIZE_RULE)
+    .default(50),
 });
 export type UserPageQuery = z.infer<typeof userPageQuery>;
 
@@ -41,7 +94,17 @@ export type UserPage = z.infer<typeof userPage>;
 export const balanceTarget = z.object({ uid: z.string().min(1) });
 export type BalanceTarget = z.infer<typeof balanceTarget>;
 
-export const balanceAmount = z.object({ amount: z.number({ error: 'Please enter a valid amount' }) });
+/**
+ * The most one balance change may move: a product limit far above any real top-up, well inside
+ * what the money columns (numeric(14, 2)) hold and what a JavaScript number counts exactly.
+ */
+export const MAX_BALANCE_CHANGE = 1_000_000_000;
+
+export const balanceAmount = z.object({
+  amount: z
+    .number({ error: 'Please enter a valid amount' })
+    .max(MAX_BALANCE_CHANGE, `The amount can be at most ${MAX_BALANCE_CHANGE.toLocaleString('en-US')}`),
+});
 export type BalanceAmount = z.infer<typeof balanceAmount>;
 
 export const balanceChange = z.object({

@@ -15,8 +15,18 @@ export type ComponentStatus = z.infer<typeof componentStatus>;
 export const studio = z.enum(['preset', 'clone']);
 export type Studio = z.infer<typeof studio>;
 
+const overallHealth = z.enum(['ok', 'degraded']);
+
+/**
+ * What anyone may learn from /api/health: up or not, for load balancers. Versions, engines,
+ * providers and error details stay in the staff report, since they help an attacker more than a probe.
+ */
+export const healthStatus = z.object({ status: overallHealth });
+export type HealthStatus = z.infer<typeof healthStatus>;
+
+/** The staff report at /api/admin/health: every component, with why it is down. */
 export const healthReport = z.object({
-  status: z.enum(['ok', 'degraded']),
+  status: overallHealth,
   version: z.string(),
   database: componentStatus.extend({ kind: z.enum(['pglite', 'postgres']) }),
   queue: componentStatus,

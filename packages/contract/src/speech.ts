@@ -50,6 +50,7 @@ export type TaskStatus = z.infer<typeof taskStatus>;
 /**
  * A task as the spec's pollers read it (section 3 'Task (polled)'): both `task_id` and `id`, the
  * error under both names, and the audio URL at the top level, in `result` and in `metadata`.
+ * `queue_position` is ours: how many tasks are ahead of a waiting one (null once it is not waiting).
  */
 export const taskView = z.object({
   task_id: z.string(),
@@ -71,6 +72,7 @@ export const taskView = z.object({
   input: z.string(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
+  queue_position: z.number().int().min(0).nullable(),
 });
 export type TaskView = z.infer<typeof taskView>;
 

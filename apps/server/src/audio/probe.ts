@@ -1,4 +1,5 @@
 import { type DecodedAudio, decodeMp3 } from './mp3-decode.js';
+import { findFrameChain } from './mp3-frames.js';
 
 /** What the first bytes of a file say it is; only MP3 and WAV are decoded by the server. */
 export type SniffedType = 'mp3' | 'wav' | 'mp4' | 'webm' | 'ogg' | 'flac' | 'avi' | 'flv' | 'asf' | null;
@@ -24,8 +25,19 @@ export function sniffType(bytes: Uint8Array): SniffedType {
   return null;
 }
 
-/** Decodes a RIFF/WAVE file of 8, 16, 24 or 32-bit integer PCM or 32-bit float to mono floats. */
-function decodeWav(bytes: Uint8Array): DecodedAudio {
+/** Where a WAVE file keeps its PCM and how to read it. */
+interface WavLayout {
+  format: number;
+  channels: number;
+  sampleRate: number;
+  bits: number;
+  /** Byte offsets of the whole sample frames in the data chunk (a cut-off last frame is left out). */
+  dataStart: number;
+  dataEnd: number;
+}
+
+/** Reads the fmt and data chunks of a RIFF/WAVE file of integer PCM or 32-bit float. */
+function readWavLayout(bytes: Uint8Array): WavLayout {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let offset = 12;
   let format = 0;
@@ -35,29 +47,51 @@ function decodeWav(bytes: Uint8Array): DecodedAudio {
   while (offset + 8 <= bytes.byteLength) {
     const id = String.fromCharCode(...bytes.subarray(offset, offset + 4));
     const size = view.getUint32(offset + 4, true);
-    if (id === 'fmt ') {
+    if (id === 'fmt ' && offset + 24 <= bytes.byteLength) {
       format = view.getUint16(offset + 8, true);
       channels = view.getUint16(offset + 10, true);
       sampleRate = view.getUint32(offset + 12, true);
       bits = view.getUint16(offset + 22, true);
       // WAVE_FORMAT_EXTENSIBLE keeps the real format in its sub-format GUID.
-      if (format === 0xfffe && size >= 26) format = view.getUint16(offset + 32, true);
+      if (format === 0xfffe && size >= 26 && offset + 34 <= bytes.byteLength)
+        format = view.getUint16(offset + 32, true);
     }
     if (id === 'data') {
-      if (!channels || !sampleRate || ![1, 3].includes(format)) throw new Error('Unsupported WAVE encoding');
-      const width = bits / 8;
-      const end = Math.min(bytes.byteLength, offset + 8 + size);
-      const frames = Math.floor((end - offset - 8) / (width * channels));
-      const samples = new Float32Array(frames);
-      for (let frame = 0; frame < frames; frame += 1) {
-        const at = offset + 8 + frame * width * channels;
-        samples[frame] = readSample(view, at, format, bits);
-      }
-      return { samples, sampleRate, durationMs: (frames / sampleRate) * 1000 };
+      const width = (bits / 8) * channels;
+      const supported = [8, 16, 24, 32].includes(bits) && (format === 1 || (format === 3 && bits === 32));
+      if (!channels || !sampleRate || !supported) throw new Error('Unsupported WAVE encoding');
+      const dataStart = offset + 8;
+      const available = Math.min(bytes.byteLength, dataStart + size) - dataStart;
+      return { format, channels, sampleRate, bits, dataStart, dataEnd: dataStart + available - (available % width) };
     }
     offset += 8 + size + (size % 2);
   }
   throw new Error('WAVE file without audio data');
+}
+
+/** Decodes a RIFF/WAVE file of 8, 16, 24 or 32-bit integer PCM or 32-bit float to mono floats. */
+function decodeWav(bytes: Uint8Array): DecodedAudio {
+  const { format, channels, sampleRate, bits, dataStart, dataEnd } = readWavLayout(bytes);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const width = (bits / 8) * channels;
+  const frames = (dataEnd - dataStart) / width;
+  const samples = new Float32Array(frames);
+  for (let frame = 0; frame < frames; frame += 1) {
+    samples[frame] = readSample(view, dataStart + frame * width, format, bits);
+  }
+  return { samples, sampleRate, durationMs: (frames / sampleRate) * 1000 };
+}
+
+/**
+ * The WAVE file cut after its audio: chunks before the data (fmt, LIST...) stay, anything after
+ * the data chunk goes, and the RIFF and data sizes are rewritten to match.
+ */
+function wavAudioOnly(bytes: Uint8Array): Buffer {
+  const { dataStart, dataEnd } = readWavLayout(bytes);
+  const audio = Buffer.from(bytes.subarray(0, dataEnd));
+  audio.writeUInt32LE(audio.length - 8, 4);
+  audio.writeUInt32LE(dataEnd - dataStart, dataStart - 4);
+  return audio;
 }
 
 function readSample(view: DataView, at: number, format: number, bits: number): number {
@@ -73,4 +107,38 @@ function readSample(view: DataView, at: number, format: number, bits: number): n
 /** Decodes an uploaded sample the server accepts (MP3 or WAV, told apart by their bytes). */
 export async function decodeSample(bytes: Uint8Array, type: 'mp3' | 'wav'): Promise<DecodedAudio> {
   return type === 'wav' ? decodeWav(bytes) : decodeMp3(bytes);
+}
+
+/** A sample's audio and nothing else: the bytes worth keeping, and what they decode to. */
+export interface ExtractedAudio {
+  bytes: Buffer;
+  decoded: DecodedAudio;
+}
+
+/**
+ * Decoded MP3 may fall short of its frames by the encoder's delay and padding (a few frames at
+ * most, when an Info frame tells the decoder to trim); losing more means frames did not decode.
+ */
+const MP3_TRIM_ALLOWANCE_FRAMES = 8;
+
+/**
+ * Keeps only the audio of an uploaded sample and decodes it: for MP3 the unbroken run of frames
+ * (ID3 tags, trailing tags and junk dropped), which must decode to as many samples as its frames
+ * hold; for WAV the file up to the end of its data chunk. Throws when there is no such audio.
+ */
+export async function extractAudio(bytes: Uint8Array, type: 'mp3' | 'wav'): Promise<ExtractedAudio> {
+  if (type === 'wav') {
+    const audio = wavAudioOnly(bytes);
+    return { bytes: audio, decoded: decodeWav(audio) };
+  }
+  const chain = findFrameChain(bytes);
+  if (!chain) throw new Error('No run of MPEG audio frames');
+  const audio = Buffer.from(bytes.subarray(chain.start, chain.end));
+  const decoded = await decodeMp3(audio);
+  const held = chain.frames * chain.samplesPerFrame;
+  const decodedSamples = decoded.samples.length;
+  if (decodedSamples > held || decodedSamples < held - MP3_TRIM_ALLOWANCE_FRAMES * chain.samplesPerFrame) {
+    throw new Error(`MPEG frames hold ${held} samples but ${decodedSamples} decoded`);
+  }
+  return { bytes: audio, decoded };
 }

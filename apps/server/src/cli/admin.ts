@@ -1,17 +1,26 @@
 // `npm run admin -- create <username> [--name "Display Name"] [--email a@b.c]`
 // `npm run admin -- reset-password <username>`
-// Prints a generated password once (or uses ADMIN_PASSWORD when set). With the embedded database,
-// stop the server first: PGlite lets one process open the data folder at a time.
+// Prints a generated password once (or uses ADMIN_PASSWORD when set). A generated password for a new
+// admin is one-time (changed at first sign-in, void after 24 hours); one from reset-password is the
+// admin's own, so it also recovers an expired one-time password. With the embedded database, stop
+// the server first: PGlite lets one process open the data folder at a time.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { createAdmin, generatePassword, resetAdminPassword } from '../domains/admin/service.js';
+import {
+  createAdmin,
+  generatePassword,
+  ONE_TIME_PASSWORD_HOURS,
+  oneTimePasswordDeadline,
+  resetAdminPassword,
+} from '../domains/admin/service.js';
 
 const USAGE = `Usage:
   npm run admin -- create <username> [--name "Display Name"] [--email someone@example.com]
   npm run admin -- reset-password <username>
-The password is ADMIN_PASSWORD when set, otherwise generated and printed once.`;
+The password is ADMIN_PASSWORD when set, otherwise generated and printed once. A generated
+password of a new admin is one-time: it must be changed at first sign-in, within ${ONE_TIME_PASSWORD_HOURS} hours.`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -27,15 +36,27 @@ async function main(): Promise<number> {
   const database = await openDatabase(config.database);
   try {
     await migrate(database.db);
+    const generated = config.initialAdmin.password === null;
     const password = config.initialAdmin.password ?? generatePassword();
     if (command === 'create') {
-      await createAdmin(database.db, { username, password, name: values.name ?? null, email: values.email ?? null });
+      await createAdmin(database.db, {
+        username,
+        password,
+        name: values.name ?? null,
+        email: values.email ?? null,
+        ...(generated ? { oneTimeUntil: oneTimePasswordDeadline() } : {}),
+      });
       console.log(`Admin "${username}" created.`);
+      if (generated) {
+        console.log(
+          `One-time password: ${password}  (choose a new one at first sign-in, within ${ONE_TIME_PASSWORD_HOURS} hours)`,
+        );
+      }
     } else {
       await resetAdminPassword(database.db, username, password);
       console.log(`Password of "${username}" reset; their open sessions have ended.`);
+      if (generated) console.log(`New password: ${password}  (shown only now)`);
     }
-    if (!config.initialAdmin.password) console.log(`One-time password: ${password}`);
     return 0;
   } finally {
     await database.close();

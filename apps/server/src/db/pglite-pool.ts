@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { acquireWithinLimit } from './lock-wait.js';
 import { Mutex } from './mutex.js';
 
 /**
@@ -13,7 +14,7 @@ export class PGlitePool implements PostgresPool {
   constructor(readonly pglite: PGlite) {}
 
   async connect(): Promise<PostgresPoolClient> {
-    return new PGliteClient(this.pglite, await this.lock.acquire());
+    return new PGliteClient(this.pglite, await acquireWithinLimit(this.lock));
   }
 
   async end(): Promise<void> {

@@ -103,6 +103,8 @@ export interface Database {
     name: string | null;
     email: string | null;
     password_hash: string;
+    /** Set while the password is a generated one-time password: when it stops signing in. */
+    one_time_password_expires_at: Date | null;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
@@ -138,6 +140,10 @@ export interface Database {
     updated_at: Generated<Date>;
     finished_at: Date | null;
     provider_ref: string | null;
+    /** When the task last entered the queue: its place in line. */
+    queued_at: Generated<Date>;
+    /** The queue job that should run the task now; null until one is sent. */
+    job_id: string | null;
   };
   cloned_voices: {
     id: string;

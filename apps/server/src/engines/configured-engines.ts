@@ -7,7 +7,7 @@ import type { SpeechEngineV1 } from './speech-engine.js';
 
 /** Every engine this installation can use; the registry decides which serve the two studios. */
 export function configuredEngines(config: Config): SpeechEngineV1[] {
-  // Kokoro is always listed: /api/health then says whether its model is present, and why not.
+  // Kokoro is always listed: /api/admin/health then says whether its model is present, and why not.
   const engines = [createEspeakEngine(), createKokoroEngine({ modelDir: config.speech.kokoroModelDir })];
   const { minimax } = config.speech;
   if (minimax) {

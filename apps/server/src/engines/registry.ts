@@ -42,7 +42,7 @@ const AUTO_PREFERENCE: Record<Studio, string[]> = {
 /**
  * Picks the engine of each studio from configuration. An engine that is configured by name but
  * down is not used: the studio falls back to the always-present eSpeak engine, and the reason is
- * logged and shown by /api/health, so the fallback is visible, never silent.
+ * logged and shown to staff by /api/admin/health, so the fallback is visible, never silent.
  */
 export async function createEngineRegistry(
   engines: SpeechEngineV1[],

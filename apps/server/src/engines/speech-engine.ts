@@ -14,7 +14,7 @@ export interface SpeechEngineV1 {
   readonly capabilities: EngineCapabilities;
   /** The model a request gets when it names none (one of `listModels()`). */
   readonly defaultModel: string;
-  /** Whether the engine can serve requests now, and if not, why (shown by /api/health). */
+  /** Whether the engine can serve requests now, and if not, why (shown to staff by /api/admin/health). */
   status(): Promise<EngineStatus>;
   listVoices(): Promise<EngineVoice[]>;
   listModels(): Promise<EngineModel[]>;

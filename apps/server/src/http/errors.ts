@@ -14,13 +14,28 @@ export class AppError extends Error {
 }
 
 /**
+ * The AppError an error is or wraps: libraries that call our code (better-auth around the
+ * database, say) rethrow our errors as their own with the original as `cause`.
+ */
+function appErrorIn(error: unknown): AppError | null {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if (current instanceof AppError) return current;
+    current = current.cause;
+  }
+  return null;
+}
+
+/**
  * One place that turns errors into `{ error }` bodies: validation and other 4xx errors keep their
  * message, anything else is logged and answered with a generic 500 that leaks nothing.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ error: error.message });
+  // Our AppErrors arrive here too, bare or wrapped; appErrorIn finds them before anything else.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = appErrorIn(error);
+    if (appError) {
+      return reply.status(appError.statusCode).headers(appError.headers).send({ error: appError.message });
     }
     if (error.validation && error.validation.length > 0) {
       const first = error.validation[0];

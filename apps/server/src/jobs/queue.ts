@@ -15,6 +15,8 @@ export interface JobQueueOptions {
   logger: FastifyBaseLogger;
 }
 
+const LIVE_JOB_STATES = new Set<string>(['created', 'retry', 'active']);
+
 /**
  * The job queue: pg-boss on the application's own database. Every job is one of `jobs`, and its
  * payload is checked against that job's schema when it is sent and again when a worker receives
@@ -97,6 +99,16 @@ export class JobQueue<Jobs extends JobMap = typeof JOBS> {
   async getJobState(name: keyof Jobs & string, id: string): Promise<string | null> {
     const job = await this.boss.getJobById(name, id);
     return job?.state ?? null;
+  }
+
+  /**
+   * Whether a job is still to run or running (created, retry or active). False once it completed,
+   * failed for good, was cancelled, or was removed (pg-boss archives a job that waits past its
+   * retention, 14 days by default).
+   */
+  async isLive(name: keyof Jobs & string, id: string): Promise<boolean> {
+    const job = await this.boss.getJobById(name, id);
+    return job !== null && LIVE_JOB_STATES.has(job.state);
   }
 
   async isHealthy(): Promise<boolean> {

@@ -48,7 +48,7 @@ describe('admin panel API', () => {
       expect(response.json()).toEqual({ error: 'Invalid username or password' });
     }
     const ok = await post(ADMIN);
-    expect(ok.json()).toEqual({ admin: { username: 'ops', name: 'Admin' } });
+    expect(ok.json()).toEqual({ admin: { username: 'ops', name: 'Admin' }, mustChangePassword: false });
     const cookie = String(ok.headers['set-cookie']);
     expect(cookie).toMatch(/^sayso_admin=[\w-]{40,}; Path=\/api\/admin; HttpOnly; SameSite=Strict$/);
     expect(cookie).not.toMatch(/Max-Age|Expires/);

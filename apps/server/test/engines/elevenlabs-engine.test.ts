@@ -189,6 +189,17 @@ describe('ElevenLabs failures', () => {
     );
   });
 
+  it('refuses a voice list of the wrong shape as an unreadable answer', async () => {
+    for (const body of [{ voices: 'none' }, { voices: [{ name: 'Nameless' }] }, 'hello', null, [1, 2]]) {
+      fake.fail('/v1/voices', { kind: 'malformed', body });
+      const failure = engine({ maxRetries: 0 }).listVoices();
+      await expect(failure, JSON.stringify(body)).rejects.toBeInstanceOf(EngineError);
+      await expect(failure, JSON.stringify(body)).rejects.toThrow(
+        'The speech service sent an unreadable answer. Please try again.',
+      );
+    }
+  });
+
   it('reports a truncated answer as an unreadable answer, not as audio', async () => {
     fake.fail('/v1/text-to-speech', { kind: 'truncated' });
     const failure = engine().synthesize(request());

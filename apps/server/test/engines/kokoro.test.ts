@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkHealth } from '../../src/domains/health/service.js';
 import { createKokoroEngine } from '../../src/engines/kokoro/engine.js';
 import { EngineError } from '../../src/engines/speech-engine.js';
 import { buildTestApp } from '../helpers/build-app.js';
@@ -40,9 +41,9 @@ describe('the Kokoro engine without its model', () => {
     await expect(failure).rejects.toMatchObject({ code: 'unavailable' });
   });
 
-  it('serves the preset studio when its model is present, and /api/health says so', async () => {
+  it('serves the preset studio when its model is present, and the staff health report says so', async () => {
     const withModel = await buildTestApp({ env: { KOKORO_MODEL_DIR: path.join(folder, 'kokoro') } });
-    const health = (await withModel.inject({ method: 'GET', url: '/api/health' })).json() as { engines: unknown[] };
+    const health = await checkHealth(withModel);
     expect(health.engines).toContainEqual({ id: 'kokoro', status: 'up', serves: ['preset'] });
     const voices = (await withModel.inject({ method: 'GET', url: '/api/elevenlabs/voices' })).json() as {
       voices: { voice_id: string }[];
@@ -50,9 +51,7 @@ describe('the Kokoro engine without its model', () => {
     expect(voices.voices[0]?.voice_id).toBe('kokoro-af-heart');
 
     const without = await buildTestApp();
-    const down = (await without.inject({ method: 'GET', url: '/api/health' })).json() as {
-      engines: { id: string; status: string; detail?: string }[];
-    };
+    const down = await checkHealth(without);
     expect(down.engines.find((engine) => engine.id === 'kokoro')).toMatchObject({
       status: 'down',
       detail: expect.stringContaining('no Kokoro model'),

@@ -16,7 +16,9 @@ export interface RecordedElevenLabsRequest {
 export type ElevenLabsFault =
   | { kind: 'error'; status: number; detail: unknown; retryAfter?: string }
   | { kind: 'slow'; ms: number }
-  | { kind: 'truncated' };
+  | { kind: 'truncated' }
+  /** A 200 whose JSON is well formed but not what the route documents. */
+  | { kind: 'malformed'; body: unknown };
 
 interface FakeVoice {
   voice_id: string;
@@ -226,6 +228,10 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
       send(fault.status, fault.detail, fault.retryAfter ? { 'retry-after': fault.retryAfter } : {});
       return;
     }
+    if (fault?.kind === 'malformed') {
+      send(200, fault.body);
+      return;
+    }
     if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     if (raw.headers['xi-api-key'] !== apiKey) {
       send(401, detail('authentication_error', 'invalid_api_key', 'Invalid API key'));
@@ -250,6 +256,8 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
     deleted,
     voices,
     state,
+    /** Faults not yet served, in order; a test may clear them. */
+    faults,
     fail(path: string, fault: ElevenLabsFault) {
       faults.push({ path, fault });
     },

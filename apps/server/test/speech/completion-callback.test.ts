@@ -1,21 +1,52 @@
-import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { type CallbackTransport, postCompletion } from '../../src/domains/speech/completion-callback.js';
+import {
+  type CallbackDelivery,
+  type CallbackTransport,
+  deliverPinned,
+  postCompletion,
+} from '../../src/domains/speech/completion-callback.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 import { waitForTask } from '../helpers/speech.js';
 
-/** A loopback HTTP server that records the callbacks it receives. */
+// Host names under .invalid never resolve (RFC 6761), so a broken pin can never reach the network.
+const HOOKS_HOST = 'hooks.sayso.invalid';
+
+// A self-signed certificate for hooks.sayso.invalid (2024-2124), made for these tests only.
+const TLS_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgikMHQjKJzYev9/q/
+tbByvIiR+rn5c4yDc90iPsEGGJKhRANCAAQbzWUeDtB6fOemD6RzQzwGfmTc2PT1
+BRLcr4/3FsTpQNnrMUQSMcfF0r5RvjDkK/LY6NM/kbDZjLuEOz6hcXvV
+-----END PRIVATE KEY-----`;
+const TLS_CERT = `-----BEGIN CERTIFICATE-----
+MIIBbjCCARSgAwIBAgIBATAKBggqhkjOPQQDAjAeMRwwGgYDVQQDDBNob29rcy5z
+YXlzby5pbnZhbGlkMCAXDTI0MDEwMTAwMDAwMFoYDzIxMjQwMTAxMDAwMDAwWjAe
+MRwwGgYDVQQDDBNob29rcy5zYXlzby5pbnZhbGlkMFkwEwYHKoZIzj0CAQYIKoZI
+zj0DAQcDQgAEG81lHg7Qenznpg+kc0M8Bn5k3Nj09QUS3K+P9xbE6UDZ6zFEEjHH
+xdK+Ub4w5Cvy2OjTP5Gw2Yy7hDs+oXF71aNBMD8wHgYDVR0RBBcwFYITaG9va3Mu
+c2F5c28uaW52YWxpZDAdBgNVHQ4EFgQU/i0Fmn21v48cXYmdHGCLmIVxWiIwCgYI
+KoZIzj0EAwIDSAAwRQIhALu4DXutRtn71vGl0x+5cvOkjn4bi84X7ET6F1fyb696
+AiBFvxR9qRpz6Wz3y9KlL8AsbiQ9g7ss2VGbPxBnSwK9nA==
+-----END CERTIFICATE-----`;
+
+/** A loopback HTTPS server for hooks.sayso.invalid that records the callbacks it receives. */
 async function callbackReceiver() {
-  const received: { path: string; body: unknown }[] = [];
-  const server = createServer((request, response) => {
+  const received: { path: string; host: string; servername: string; body: unknown }[] = [];
+  const server = createHttpsServer({ key: TLS_KEY, cert: TLS_CERT }, (request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => {
       body += chunk.toString('utf8');
     });
     request.on('end', () => {
-      received.push({ path: request.url ?? '', body: JSON.parse(body) });
+      const socket = request.socket as typeof request.socket & { servername?: string };
+      received.push({
+        path: request.url ?? '',
+        host: request.headers.host ?? '',
+        servername: socket.servername ?? '',
+        body: JSON.parse(body),
+      });
       response.end('ok');
     });
   });
@@ -25,44 +56,80 @@ async function callbackReceiver() {
   return { received, port };
 }
 
-/** A transport whose DNS answers `addresses` and whose fetch only records what would be posted. */
-function recordingTransport(addresses: string[]): CallbackTransport & { posted: string[] } {
-  const posted: string[] = [];
+/** A transport whose DNS answers `addresses` and whose delivery only records where it would connect. */
+function recordingTransport(addresses: string[]): CallbackTransport & { delivered: CallbackDelivery[] } {
+  const delivered: CallbackDelivery[] = [];
   return {
-    posted,
+    delivered,
     resolve: async () => addresses,
-    fetch: async (url) => {
-      posted.push(String(url));
-      return new Response('ok');
+    deliver: async (delivery) => {
+      delivered.push(delivery);
+      return 200;
     },
   };
 }
 
+const HOOK_URL = `https://${HOOKS_HOST}/done`;
+
 describe('completion callbacks (receive_url)', () => {
-  it('never calls back to private or special addresses, and does to public ones', async () => {
+  it('never calls back to private, special or transition addresses, and does to global ones', async () => {
     const sendsTo = async (address: string) => {
       const transport = recordingTransport([address]);
-      const sent = await postCompletion('https://hooks.example.com/done', ['hooks.example.com'], {}, transport);
-      expect(transport.posted, address).toHaveLength(sent ? 1 : 0);
+      const sent = await postCompletion(HOOK_URL, [HOOKS_HOST], {}, transport);
+      expect(transport.delivered, address).toHaveLength(sent ? 1 : 0);
       return sent;
     };
-    for (const address of [
-      '127.0.0.1',
+    const refused = [
+      // IPv4: this network, private, loopback, link-local, shared, benchmarking, documentation,
+      // IETF protocol assignments, 6to4 relay, multicast, reserved and broadcast.
+      '0.0.0.0',
       '10.1.2.3',
+      '127.0.0.1',
+      '169.254.169.254',
       '172.16.0.1',
       '192.168.1.1',
-      '169.254.169.254',
       '100.64.0.1',
+      '198.18.0.1',
+      '198.19.255.254',
+      '192.0.2.1',
+      '198.51.100.7',
+      '203.0.113.9',
+      '192.0.0.8',
+      '192.88.99.1',
+      '224.0.0.1',
+      '240.0.0.1',
+      '255.255.255.255',
+      // IPv6: loopback, unspecified, unique local, link-local, deprecated site-local, multicast,
+      // IPv4-mapped and IPv4-compatible, NAT64, 6to4, Teredo, documentation, discard.
       '::1',
+      '::',
       'fd00::1',
       'fe80::1',
+      'fec0::1',
+      'ff02::1',
       '::ffff:10.0.0.1',
-      '0.0.0.0',
-    ]) {
-      expect(await sendsTo(address), address).toBe(false);
-    }
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111'])
+      '::ffff:127.0.0.1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::808:808',
+      '64:ff9b:1::a00:1',
+      '2002:7f00:1::',
+      '2002:808:808::1',
+      '2001::1',
+      '2001:db8::1',
+      '100::1',
+    ];
+    for (const address of refused) expect(await sendsTo(address), address).toBe(false);
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '2a00:1450:4001:800::200e']) {
       expect(await sendsTo(address), address).toBe(true);
+    }
+  });
+
+  it('refuses a name when any of its addresses is not global', async () => {
+    const transport = recordingTransport(['93.184.216.34', '10.0.0.5']);
+    expect(await postCompletion(HOOK_URL, [HOOKS_HOST], {}, transport)).toBe(false);
+    expect(transport.delivered).toEqual([]);
   });
 
   it('allows only https, allow-listed hosts that resolve to public addresses', async () => {
@@ -71,28 +138,89 @@ describe('completion callbacks (receive_url)', () => {
     const allowed = async (url: string, hosts: string[], addresses: string[]) => {
       const transport = recordingTransport(addresses);
       const sent = await postCompletion(url, hosts, {}, transport);
-      expect(transport.posted, url).toEqual(sent ? [url] : []);
+      expect(
+        transport.delivered.map((delivery) => delivery.url.href),
+        url,
+      ).toEqual(sent ? [url] : []);
       return sent;
     };
-    expect(await allowed('https://hooks.example.com/done', [], publicDns)).toBe(false);
-    expect(await allowed('https://hooks.example.com/done', ['hooks.example.com'], publicDns)).toBe(true);
-    expect(await allowed('http://hooks.example.com/done', ['hooks.example.com'], publicDns)).toBe(false);
-    expect(await allowed('https://hooks.example.com/done', ['hooks.example.com'], privateDns)).toBe(false);
+    expect(await allowed(HOOK_URL, [], publicDns)).toBe(false);
+    expect(await allowed(HOOK_URL, [HOOKS_HOST], publicDns)).toBe(true);
+    expect(await allowed(`http://${HOOKS_HOST}/done`, [HOOKS_HOST], publicDns)).toBe(false);
+    expect(await allowed(HOOK_URL, [HOOKS_HOST], privateDns)).toBe(false);
     expect(await allowed('https://127.0.0.1/done', ['127.0.0.1'], publicDns)).toBe(false);
-    expect(await allowed('not a url', ['hooks.example.com'], publicDns)).toBe(false);
+    expect(await allowed('https://[::1]/done', ['[::1]', '::1'], publicDns)).toBe(false);
+    expect(await allowed('not a url', [HOOKS_HOST], publicDns)).toBe(false);
+  });
+
+  it('connects to the address it checked, so a second lookup cannot rebind the name', async () => {
+    // A rebinding resolver: public on the first answer, loopback on every later one.
+    const lookups: string[] = [];
+    const delivered: CallbackDelivery[] = [];
+    const transport: CallbackTransport = {
+      resolve: async (host) => {
+        lookups.push(host);
+        return lookups.length === 1 ? ['93.184.216.34'] : ['127.0.0.1'];
+      },
+      deliver: async (delivery) => {
+        delivered.push(delivery);
+        return 204;
+      },
+    };
+    expect(await postCompletion(HOOK_URL, [HOOKS_HOST], { ok: true }, transport)).toBe(true);
+    expect(lookups).toEqual([HOOKS_HOST]);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]?.address).toBe('93.184.216.34');
+    expect(delivered[0]?.url.hostname).toBe(HOOKS_HOST);
+  });
+
+  it('the pinned sender connects to the given address without any lookup, keeping the name for TLS and Host', async () => {
+    const receiver = await callbackReceiver();
+    const status = await deliverPinned(
+      {
+        url: new URL(`https://${HOOKS_HOST}:${receiver.port}/sayso/done?x=1`),
+        address: '127.0.0.1',
+        body: JSON.stringify({ task_id: 't1' }),
+        timeoutMs: 5_000,
+      },
+      { ca: TLS_CERT },
+    );
+    expect(status).toBe(200);
+    expect(receiver.received).toEqual([
+      {
+        path: '/sayso/done?x=1',
+        host: `${HOOKS_HOST}:${receiver.port}`,
+        servername: HOOKS_HOST,
+        body: { task_id: 't1' },
+      },
+    ]);
+    // The certificate is still checked against the name: another name on the same address fails.
+    await expect(
+      deliverPinned(
+        {
+          url: new URL(`https://other.sayso.invalid:${receiver.port}/done`),
+          address: '127.0.0.1',
+          body: '{}',
+          timeoutMs: 5_000,
+        },
+        { ca: TLS_CERT },
+      ),
+    ).rejects.toThrow();
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('posts the finished task to an allow-listed receive_url, and to nothing else', async () => {
     const receiver = await callbackReceiver();
     const app = await buildTestApp({
-      env: { RECEIVE_URL_ALLOWED_HOSTS: 'hooks.example.com' },
+      env: { RECEIVE_URL_ALLOWED_HOSTS: HOOKS_HOST },
       callbackTransport: {
-        // The allowed host "resolves" to a public address; delivery then goes to the loopback
-        // receiver, since tests never leave this machine.
+        // The allowed host "resolves" to a public address; the pinned sender then connects to the
+        // loopback receiver instead, since tests never leave this machine.
         resolve: async () => ['93.184.216.34'],
-        fetch: (url, init) => {
-          const target = new URL(String(url));
-          return fetch(`http://127.0.0.1:${receiver.port}${target.pathname}`, init);
+        deliver: (delivery) => {
+          const url = new URL(delivery.url);
+          url.port = String(receiver.port);
+          return deliverPinned({ ...delivery, url, address: '127.0.0.1' }, { ca: TLS_CERT });
         },
       },
     });
@@ -113,13 +241,14 @@ describe('completion callbacks (receive_url)', () => {
       expect((await waitForTask(app, taskId, user.cookie)).status).toBe('done');
       return taskId;
     };
-    const allowed = await submitWith('https://hooks.example.com/sayso/done');
-    await submitWith('https://elsewhere.example.org/done');
+    const allowed = await submitWith(`https://${HOOKS_HOST}/sayso/done`);
+    await submitWith('https://elsewhere.sayso.invalid/done');
     await expect.poll(() => receiver.received.length).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]).toMatchObject({
       path: '/sayso/done',
+      servername: HOOKS_HOST,
       body: { task_id: allowed, status: 'done', audio_url: expect.stringMatching(/^http.*audio\.mp3\?/) },
     });
 
@@ -130,7 +259,7 @@ describe('completion callbacks (receive_url)', () => {
       payload: {
         text: 'Hi.',
         voice_setting: { voice_id: 'espeak-en-us-f2' },
-        receive_url: 'http://hooks.example.com/x',
+        receive_url: `http://${HOOKS_HOST}/x`,
       },
     });
     expect(refused.statusCode).toBe(400);

@@ -148,6 +148,37 @@ describe('the preset studio (provider B) served by ElevenLabs (against the fake)
     });
   }
 
+  it('answers a malformed or failed voice list with a 502 the web app falls back on, then recovers', async () => {
+    const app = await appOnElevenLabs();
+    const unreadable = 'The speech service sent an unreadable answer. Please try again.';
+    const cases: [string, ElevenLabsFault, string][] = [
+      ['no list', { kind: 'malformed', body: { voices: 'none' } }, unreadable],
+      ['voices without ids', { kind: 'malformed', body: { voices: [{ name: 'Nameless' }, {}] } }, unreadable],
+      ['a bare string', { kind: 'malformed', body: 'hello' }, unreadable],
+      ['a null', { kind: 'malformed', body: null }, unreadable],
+      ['a cut-off body', { kind: 'truncated' }, unreadable],
+      [
+        'a provider outage',
+        { kind: 'error', status: 503, detail: { detail: { status: 'service_unavailable', message: 'down' } } },
+        'The speech service failed (HTTP 503). Please try again.',
+      ],
+    ];
+    for (const [label, fault, message] of cases) {
+      // The fake answers every retry of the SDK with the same fault.
+      fake.fail('/v1/voices', fault);
+      fake.fail('/v1/voices', fault);
+      const response = await app.inject({ method: 'GET', url: '/api/elevenlabs/voices' });
+      expect(response.statusCode, label).toBe(502);
+      expect(response.json(), label).toEqual({ error: message });
+      fake.faults.length = 0;
+    }
+    const recovered = await app.inject({ method: 'GET', url: '/api/elevenlabs/voices' });
+    expect(recovered.statusCode).toBe(200);
+    expect((recovered.json() as { voices: unknown[] }).voices).toContainEqual(
+      expect.objectContaining({ voice_id: RACHEL }),
+    );
+  });
+
   it('waits out a 429 with Retry-After, then finishes the task and charges its credits once', async () => {
     const app = await appOnElevenLabs();
     const user = await signedInUser(app);

@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
+import { checkHealth } from '../../src/domains/health/service.js';
 import { parseRange } from '../../src/domains/speech/byte-range.js';
 import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { createMinimaxEngine } from '../../src/engines/minimax/minimax-engine.js';
@@ -216,7 +217,7 @@ describe('speech API on the embedded engine', () => {
       http: { sleep: async () => {} },
     });
     const app = await buildTestApp({ engines: [createEspeakEngine(), minimax] });
-    const health = (await app.inject({ method: 'GET', url: '/api/health' })).json() as { engines: unknown[] };
+    const health = await checkHealth(app);
     expect(health.engines).toContainEqual({ id: 'minimax', status: 'up', serves: ['clone'] });
 
     const submitted = await app.inject({

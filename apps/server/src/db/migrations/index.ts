@@ -4,6 +4,8 @@ import { money } from './0003-money.js';
 import { speech } from './0004-speech.js';
 import { clonedVoices } from './0005-cloned-voices.js';
 import { providerTaskRef } from './0006-provider-task-ref.js';
+import { oneTimeAdminPasswords } from './0007-one-time-admin-passwords.js';
+import { speechQueue } from './0008-speech-queue.js';
 
 export interface Migration {
   version: number;
@@ -13,4 +15,13 @@ export interface Migration {
 }
 
 /** Every migration, in order. Append only: never edit one that has shipped. */
-export const migrations: Migration[] = [initial, accounts, money, speech, clonedVoices, providerTaskRef];
+export const migrations: Migration[] = [
+  initial,
+  accounts,
+  money,
+  speech,
+  clonedVoices,
+  providerTaskRef,
+  oneTimeAdminPasswords,
+  speechQueue,
+];

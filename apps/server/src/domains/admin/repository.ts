@@ -7,6 +7,7 @@ interface NewAdmin {
   name: string | null;
   email: string | null;
   password_hash: string;
+  one_time_password_expires_at?: Date | null;
 }
 
 /** Inserts an admin unless the username is taken; true when it was inserted. */
@@ -20,7 +21,10 @@ export async function insertAdmin(db: Kysely<Database>, admin: NewAdmin): Promis
   return inserted !== undefined;
 }
 
-/** Sets an admin's password hash; the admin's id, or undefined when there is no such username. */
+/**
+ * Sets an admin's password hash as their own password (never one-time); the admin's id, or
+ * undefined when there is no such username.
+ */
 export async function setAdminPasswordHash(
   db: Kysely<Database>,
   username: string,
@@ -28,11 +32,38 @@ export async function setAdminPasswordHash(
 ): Promise<string | undefined> {
   const updated = await db
     .updateTable('admins')
-    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .set({ password_hash: passwordHash, one_time_password_expires_at: null, updated_at: new Date() })
     .where('username', '=', username)
     .returning('id')
     .executeTakeFirst();
   return updated?.id;
+}
+
+/**
+ * Replaces a one-time password that is still valid with the admin's own, and ends every other
+ * session of theirs. False when there was no valid one-time password to replace.
+ */
+export async function replaceOneTimePassword(
+  db: Kysely<Database>,
+  change: { adminId: string; passwordHash: string; keepSessionHash: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const updated = await trx
+      .updateTable('admins')
+      .set({ password_hash: change.passwordHash, one_time_password_expires_at: null, updated_at: now })
+      .where('id', '=', change.adminId)
+      .where('one_time_password_expires_at', '>', now)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return false;
+    await trx
+      .deleteFrom('admin_sessions')
+      .where('admin_id', '=', change.adminId)
+      .where('token_hash', '<>', change.keepSessionHash)
+      .execute();
+    return true;
+  });
 }
 
 export async function countAdmins(db: Kysely<Database>): Promise<number> {
@@ -46,7 +77,7 @@ export async function countAdmins(db: Kysely<Database>): Promise<number> {
 export async function findAdminByUsername(db: Kysely<Database>, username: string) {
   return db
     .selectFrom('admins')
-    .select(['id', 'username', 'name', 'email', 'password_hash'])
+    .select(['id', 'username', 'name', 'email', 'password_hash', 'one_time_password_expires_at'])
     .where('username', '=', username)
     .executeTakeFirst();
 }
@@ -63,14 +94,21 @@ export async function insertAdminSession(
     .execute();
 }
 
-/** The admin of an unexpired session. */
+/** The admin of an unexpired session; none once the one-time password that opened it has expired. */
 export async function findAdminBySessionHash(db: Kysely<Database>, tokenHash: string) {
+  const now = new Date();
   return db
     .selectFrom('admin_sessions')
     .innerJoin('admins', 'admins.id', 'admin_sessions.admin_id')
-    .select(['admins.id', 'admins.username', 'admins.name', 'admins.email'])
+    .select(['admins.id', 'admins.username', 'admins.name', 'admins.email', 'admins.one_time_password_expires_at'])
     .where('admin_sessions.token_hash', '=', tokenHash)
-    .where('admin_sessions.expires_at', '>', new Date())
+    .where('admin_sessions.expires_at', '>', now)
+    .where((eb) =>
+      eb.or([
+        eb('admins.one_time_password_expires_at', 'is', null),
+        eb('admins.one_time_password_expires_at', '>', now),
+      ]),
+    )
     .executeTakeFirst();
 }
 

@@ -1,11 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { UserPage, UserPageQuery } from '@sayso/contract/admin';
+import {
+  MAX_ADMIN_PASSWORD_LENGTH,
+  MIN_ADMIN_PASSWORD_LENGTH,
+  type UserPage,
+  type UserPageQuery,
+} from '@sayso/contract/admin';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { DEFAULT_CREDITS } from '../accounts/service.js';
+import { addBalance, DEFAULT_CREDITS } from '../accounts/service.js';
 import {
   countAdmins,
   countSignInFailuresSince,
@@ -16,12 +21,16 @@ import {
   insertAdmin,
   insertAdminSession,
   recordSignInFailure,
+  replaceOneTimePassword,
   setAdminPasswordHash,
 } from './repository.js';
 import { grantDefaultCreditsOnce, pageOfUsers, usersWithoutDefaultCredits } from './users-repository.js';
 
-const MIN_ADMIN_PASSWORD_LENGTH = 12;
 const SESSION_HOURS = 12;
+/** A generated first-admin password signs in for this long, and only until it is changed. */
+export const ONE_TIME_PASSWORD_HOURS = 24;
+/** When a one-time password generated now stops signing in. */
+export const oneTimePasswordDeadline = (): Date => new Date(Date.now() + ONE_TIME_PASSWORD_HOURS * 3_600_000);
 /** Sign-in throttling: this many failures from one address within the window lock it out. */
 const SIGN_IN_WINDOW_SECONDS = 60;
 const SIGN_IN_FAILURES_ALLOWED = 5;
@@ -33,7 +42,24 @@ export interface Admin {
   username: string;
   /** The spec's admin name: display name, else the part of the email before '@', else 'Admin'. */
   name: string;
+  /** Signed in with a one-time password: only choosing a new password is open. */
+  mustChangePassword: boolean;
 }
+
+interface AdminRow {
+  id: string;
+  username: string;
+  name: string | null;
+  email: string | null;
+  one_time_password_expires_at: Date | null;
+}
+
+const adminFromRow = (row: AdminRow): Admin => ({
+  id: row.id,
+  username: row.username,
+  name: adminName(row),
+  mustChangePassword: row.one_time_password_expires_at !== null,
+});
 
 export function adminName(row: { name: string | null; email: string | null }): string {
   if (row.name?.trim()) return row.name.trim();
@@ -50,11 +76,25 @@ function checkPassword(password: string): void {
   if (password.length < MIN_ADMIN_PASSWORD_LENGTH) {
     throw new AppError(400, `Admin passwords need at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`, 'WEAK_PASSWORD');
   }
+  if (password.length > MAX_ADMIN_PASSWORD_LENGTH) {
+    throw new AppError(
+      400,
+      `Admin passwords can have at most ${MAX_ADMIN_PASSWORD_LENGTH} characters`,
+      'LONG_PASSWORD',
+    );
+  }
 }
 
 export async function createAdmin(
   db: Kysely<Database>,
-  input: { username: string; password: string; name?: string | null; email?: string | null },
+  input: {
+    username: string;
+    password: string;
+    name?: string | null;
+    email?: string | null;
+    /** Makes the password one-time: it must be changed at first sign-in and stops working then. */
+    oneTimeUntil?: Date;
+  },
 ): Promise<Admin> {
   checkPassword(input.password);
   const username = input.username.trim();
@@ -66,11 +106,12 @@ export async function createAdmin(
     email: input.email ?? null,
     // scrypt, through better-auth's maintained implementation.
     password_hash: await hashPassword(input.password),
+    one_time_password_expires_at: input.oneTimeUntil ?? null,
   };
   if (!(await insertAdmin(db, row))) {
     throw new AppError(409, `An admin named "${username}" already exists`, 'ADMIN_EXISTS');
   }
-  return { id: row.id, username, name: adminName(row) };
+  return adminFromRow(row);
 }
 
 export async function resetAdminPassword(db: Kysely<Database>, username: string, password: string): Promise<void> {
@@ -83,7 +124,8 @@ export async function resetAdminPassword(db: Kysely<Database>, username: string,
 
 /**
  * There are no default passwords. On first start, with no admin yet, the operator account comes
- * from ADMIN_USERNAME / ADMIN_PASSWORD, or gets a generated password printed once in the log.
+ * from ADMIN_USERNAME / ADMIN_PASSWORD, or gets a generated one-time password printed once in the
+ * log: it must be replaced at first sign-in, and stops working after ONE_TIME_PASSWORD_HOURS.
  */
 export async function ensureFirstAdmin(
   db: Kysely<Database>,
@@ -93,7 +135,11 @@ export async function ensureFirstAdmin(
   if ((await countAdmins(db)) > 0) return;
   const password = initial.password ?? generatePassword();
   try {
-    await createAdmin(db, { username: initial.username, password });
+    await createAdmin(db, {
+      username: initial.username,
+      password,
+      ...(initial.password ? {} : { oneTimeUntil: oneTimePasswordDeadline() }),
+    });
   } catch (error) {
     // Another process created it first.
     if ((await countAdmins(db)) > 0) return;
@@ -104,21 +150,36 @@ export async function ensureFirstAdmin(
   } else {
     logger.warn(
       `Admin account created. Username: ${initial.username}  One-time password: ${password}  ` +
-        '(shown only now; change it with "npm run admin -- reset-password <username>")',
+        `(shown only now; sign in at /admin-panel within ${ONE_TIME_PASSWORD_HOURS} hours and choose your own ` +
+        `password; after that, "npm run admin -- reset-password ${initial.username}" sets a new one)`,
     );
   }
 }
 
-/** Checks a username and password; the same answer (null) whether the name or the password is wrong. */
-export async function verifyAdmin(db: Kysely<Database>, username: string, password: string): Promise<Admin | null> {
+/**
+ * Checks a username and password; the same answer (null) whether the name or the password is wrong.
+ * `oneTimeExpired` is told only to someone who knows the password.
+ */
+async function checkCredentials(
+  db: Kysely<Database>,
+  username: string,
+  password: string,
+): Promise<{ admin: Admin; oneTimeExpired: boolean } | null> {
   const row = await findAdminByUsername(db, username);
   if (!row) {
     // Spend the same effort as a real check, so timing does not tell which usernames exist.
     await verifyPassword({ hash: await dummyHash(), password }).catch(() => false);
     return null;
   }
-  const ok = await verifyPassword({ hash: row.password_hash, password });
-  return ok ? { id: row.id, username: row.username, name: adminName(row) } : null;
+  if (!(await verifyPassword({ hash: row.password_hash, password }))) return null;
+  const expiresAt = row.one_time_password_expires_at;
+  return { admin: adminFromRow(row), oneTimeExpired: expiresAt !== null && expiresAt.getTime() <= Date.now() };
+}
+
+/** The admin these credentials sign in, or null (wrong, or an expired one-time password). */
+export async function verifyAdmin(db: Kysely<Database>, username: string, password: string): Promise<Admin | null> {
+  const checked = await checkCredentials(db, username, password);
+  return checked && !checked.oneTimeExpired ? checked.admin : null;
 }
 
 let dummy: Promise<string> | undefined;
@@ -146,13 +207,51 @@ export async function signInAdmin(
       'retry-after': String(SIGN_IN_WINDOW_SECONDS),
     });
   }
-  const admin = await verifyAdmin(db, username, attempt.password);
-  if (!admin) {
+  const checked = await checkCredentials(db, username, attempt.password);
+  if (!checked) {
     await recordSignInFailure(db, attempt.clientIp, new Date(Date.now() - FAILURE_MEMORY_MS));
     logger.warn({ username }, 'admin sign-in refused');
     throw new AppError(401, 'Invalid username or password', 'INVALID_CREDENTIALS');
   }
-  return { admin, token: await startAdminSession(db, admin.id) };
+  if (checked.oneTimeExpired) {
+    logger.warn({ username }, 'admin sign-in with an expired one-time password');
+    throw new AppError(
+      401,
+      `This one-time password has expired. Run "npm run admin -- reset-password ${checked.admin.username}" on the server to set a new one.`,
+      'ONE_TIME_PASSWORD_EXPIRED',
+    );
+  }
+  return { admin: checked.admin, token: await startAdminSession(db, checked.admin.id) };
+}
+
+/**
+ * Replaces the one-time password the session was opened with by the admin's own: the same rules
+ * as any admin password, and not the one-time password again. Other sessions of the admin end.
+ */
+export async function chooseOwnPassword(
+  db: Kysely<Database>,
+  change: { admin: Admin; sessionToken: string; password: string },
+): Promise<Admin> {
+  const { admin, password } = change;
+  if (!admin.mustChangePassword) {
+    throw new AppError(
+      403,
+      `There is no one-time password to change. To change an admin password, run "npm run admin -- reset-password ${admin.username}" on the server.`,
+      'NO_ONE_TIME_PASSWORD',
+    );
+  }
+  checkPassword(password);
+  if (await verifyAdmin(db, admin.username, password)) {
+    throw new AppError(400, 'Choose a password different from the one-time password', 'PASSWORD_UNCHANGED');
+  }
+  const replaced = await replaceOneTimePassword(db, {
+    adminId: admin.id,
+    passwordHash: await hashPassword(password),
+    keepSessionHash: sha256(change.sessionToken),
+  });
+  // Only when 24 hours ran out between the session check and now.
+  if (!replaced) throw new AppError(401, 'Admin authentication required', 'ADMIN_REQUIRED');
+  return { ...admin, mustChangePassword: false };
 }
 
 // ---- Sessions: random tokens, stored only as their SHA-256. ----
@@ -171,7 +270,7 @@ async function startAdminSession(db: Kysely<Database>, adminId: string): Promise
 
 export async function findAdminBySession(db: Kysely<Database>, token: string): Promise<Admin | null> {
   const row = await findAdminBySessionHash(db, sha256(token));
-  return row ? { id: row.id, username: row.username, name: adminName(row) } : null;
+  return row ? adminFromRow(row) : null;
 }
 
 export async function endAdminSession(db: Kysely<Database>, token: string): Promise<void> {
@@ -179,6 +278,20 @@ export async function endAdminSession(db: Kysely<Database>, token: string): Prom
 }
 
 // ---- Users ----
+
+/** PostgreSQL's "numeric value out of range": the sum no longer fits the money column. */
+const isNumericOverflow = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '22003';
+
+/** Staff add money; a sum past what a balance can hold is refused as the admin's mistake, not a crash. */
+export async function addToBalance(db: Kysely<Database>, userId: string, amount: number, adminName: string) {
+  try {
+    return await addBalance(db, userId, amount, adminName);
+  } catch (error) {
+    if (!isNumericOverflow(error)) throw error;
+    throw new AppError(400, 'This would take the balance above the most an account can hold', 'BALANCE_TOO_LARGE');
+  }
+}
 
 export async function listUsers(db: Kysely<Database>, query: UserPageQuery): Promise<UserPage> {
   return pageOfUsers(db, query);

@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.js';
+import { publicAuthReply } from './public-reply.js';
 import { type Auth, CLIENT_IP_HEADER } from './service.js';
 import { clearedUserCookie } from './user-cookie.js';
 
@@ -16,7 +18,42 @@ function webHeaders(request: FastifyRequest): Headers {
 
 function webBody(request: FastifyRequest): string | undefined {
   if (request.method === 'GET' || request.method === 'HEAD' || request.body === undefined) return undefined;
-  return typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
+  if (typeof request.body === 'string') return request.body;
+  try {
+    return JSON.stringify(request.body);
+  } catch (error) {
+    // JSON.parse takes nesting that JSON.stringify's recursion cannot: the sender's fault, not ours.
+    if (error instanceof RangeError) throw new AppError(400, 'The request body is nested too deeply', 'BODY_TOO_DEEP');
+    throw error;
+  }
+}
+
+const isJson = (response: Response) => (response.headers.get('content-type') ?? '').includes('application/json');
+
+/** The path better-auth acts on, decoded as the router decoded it (an undecodable one stays as sent). */
+function decodedPath(url: URL): string {
+  try {
+    return decodeURIComponent(url.pathname);
+  } catch {
+    return url.pathname;
+  }
+}
+
+/**
+ * The body the browser gets: better-auth's JSON through publicAuthReply (no session tokens, the
+ * sign-up wording), anything else (redirect pages, say) as it came.
+ */
+async function replyBody(url: URL, response: Response): Promise<{ status: number; payload: Buffer }> {
+  const raw = Buffer.from(await response.arrayBuffer());
+  if (!isJson(response) || raw.length === 0) return { status: response.status, payload: raw };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return { status: response.status, payload: raw };
+  }
+  const { status, body } = publicAuthReply(decodedPath(url), { status: response.status, body: parsed });
+  return { status, payload: Buffer.from(JSON.stringify(body)) };
 }
 
 /** Hands /api/auth/* to better-auth, translating between Fastify and the Fetch API. */
@@ -38,14 +75,18 @@ export function authRoutes(auth: Auth, publicUrl: string): FastifyPluginAsync {
         const response = await auth.handler(
           new Request(url, { method: request.method, headers: webHeaders(request), ...(body ? { body } : {}) }),
         );
-        reply.status(response.status);
+        const { status, payload } = await replyBody(url, response);
+        reply.status(status);
         response.headers.forEach((value, name) => {
           if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
         });
+        // better-auth names its wait X-Retry-After; browsers and clients know Retry-After.
+        const retryAfter = response.headers.get('x-retry-after');
+        if (retryAfter) reply.header('retry-after', retryAfter);
         const cookies = response.headers.getSetCookie();
         if (url.pathname === '/api/auth/sign-out') cookies.push(clearedUserCookie(secureCookies));
         if (cookies.length > 0) reply.header('set-cookie', cookies);
-        return reply.send(Buffer.from(await response.arrayBuffer()));
+        return reply.send(payload);
       },
     });
   };

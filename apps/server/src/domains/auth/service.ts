@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import { trustedOrigins } from '../../http/trusted-origins.js';
 
 /** The header through which the HTTP bridge hands better-auth the client address Fastify trusts. */
 export const CLIENT_IP_HEADER = 'x-sayso-client-ip';
@@ -34,6 +35,9 @@ interface CreateAuthOptions {
 export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOptions) {
   const { auth } = config;
   const signInLimit = { window: 60, max: auth.signInAttemptsPerMinute };
+  // Each sign-up answer tells whether an email had an account (decision 0014), so an address gets
+  // four minutes' worth of sign-in attempts per hour: enough for a household, little for a prober.
+  const signUpLimit = { window: 3600, max: auth.signInAttemptsPerMinute * 4 };
   // Hook failures are logged and never block sign-in (spec section 4 and 8).
   const safely = (what: string, work: () => Promise<void>) =>
     work().catch((error: unknown) => logger.error({ err: error }, `${what} failed`));
@@ -43,7 +47,7 @@ export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOpti
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [new URL(config.publicUrl).origin],
+    trustedOrigins: trustedOrigins(config.publicUrl),
     // The transaction flag stays off: on PGlite a hook that queried outside the transaction
     // would wait for the single connection the transaction holds.
     database: { db, type: 'postgres', transaction: false },
@@ -82,7 +86,7 @@ export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOpti
       // password, so it gets room for a household behind one address, not better-auth's 3 per 10 s.
       customRules: {
         '/sign-in/email': signInLimit,
-        '/sign-up/email': signInLimit,
+        '/sign-up/email': signUpLimit,
         '/sign-in/social': { window: 60, max: 30 },
       },
     },

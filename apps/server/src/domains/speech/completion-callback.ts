@@ -1,67 +1,103 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { request } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** Loopback, private, link-local, carrier-grade NAT, multicast and unspecified addresses. */
-function isPrivateAddress(address: string): boolean {
-  if (isIP(address) === 4) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
-  }
-  const v6 = address.toLowerCase();
-  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
-  return (
-    v6 === '::' ||
-    v6 === '::1' ||
-    v6.startsWith('fc') ||
-    v6.startsWith('fd') ||
-    v6.startsWith('fe80') ||
-    v6.startsWith('ff')
-  );
+/** IANA's global unicast block; every other IPv6 prefix is special-purpose or unassigned. */
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR('2000::/3');
+
+/**
+ * Whether an address is an ordinary global one. ipaddr.js names the special ranges (private,
+ * loopback, link-local, shared, benchmarking, documentation, reserved, multicast, 6to4, Teredo,
+ * NAT64...); anything it does not call plain unicast is refused. IPv6 must also sit in 2000::/3,
+ * which shuts out what the library leaves as unicast: site-local fec0::/10, IPv4-compatible
+ * ::a.b.c.d, and unassigned space. Transition ranges that embed an IPv4 address are refused
+ * outright rather than unpacked: a receiver has no reason to live behind one.
+ */
+export function isGlobalAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  // An IPv4-mapped address is the IPv4 host itself, reached over a dual-stack socket.
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+  return v6.match(GLOBAL_UNICAST_V6) && v6.range() === 'unicast';
 }
 
 /**
- * Whether a completion callback may go to this URL: https, a host on the operator's allow-list,
- * and every address it resolves to public. Anything else is skipped, so a request cannot make the
- * server call into its own network.
+ * The address a completion callback may connect to, or null when it may not be sent: the URL must
+ * be https to a host on the operator's allow-list, and every address the host resolves to must be
+ * global. The first of them is the one the connection is pinned to.
  */
-async function callbackAllowed(
-  url: string,
+async function callbackAddress(
+  url: URL,
   allowedHosts: readonly string[],
-  resolve: (host: string) => Promise<string[]> = async (host) =>
-    (await lookup(host, { all: true })).map((entry) => entry.address),
-): Promise<boolean> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  const host = parsed.hostname.toLowerCase();
-  if (parsed.protocol !== 'https:' || !allowedHosts.includes(host)) return false;
-  const addresses = isIP(host) ? [host] : await resolve(host).catch(() => []);
-  return addresses.length > 0 && addresses.every((address) => !isPrivateAddress(address));
+  resolve: (host: string) => Promise<string[]>,
+): Promise<string | null> {
+  const host = url.hostname.toLowerCase();
+  if (url.protocol !== 'https:' || !allowedHosts.includes(host)) return null;
+  const literal = host.replace(/^\[(.*)\]$/, '$1');
+  const addresses = isIP(literal) ? [literal] : await resolve(host).catch(() => []);
+  if (addresses.length === 0 || !addresses.every(isGlobalAddress)) return null;
+  return addresses[0] ?? null;
 }
 
 const CALLBACK_TIMEOUT_MS = 5_000;
 
+/** One callback to send: its URL, the checked address to connect to, and the JSON body. */
+export interface CallbackDelivery {
+  url: URL;
+  address: string;
+  body: string;
+  timeoutMs: number;
+}
+
 /** How callbacks reach the network; tests pass their own to talk to a loopback receiver. */
 export interface CallbackTransport {
   resolve?: (host: string) => Promise<string[]>;
-  fetch?: typeof fetch;
+  /** Sends the POST and answers the receiver's status; the default is `deliverPinned`. */
+  deliver?: (delivery: CallbackDelivery) => Promise<number>;
+}
+
+const resolveAll = async (host: string) => (await lookup(host, { all: true })).map((entry) => entry.address);
+
+/**
+ * POSTs over https to the address already checked: the socket's lookup answers that address
+ * whatever the name, so a second DNS answer cannot move the connection, while the URL's host name
+ * still goes out as TLS server name and Host header and the certificate is checked against it.
+ * A fresh connection per callback (no agent) so no pooled socket to another address is reused.
+ */
+export function deliverPinned(delivery: CallbackDelivery, tls: { ca?: string } = {}): Promise<number> {
+  const family = isIP(delivery.address);
+  const pinnedLookup: LookupFunction = (_host, options, callback) => {
+    if (options.all) callback(null, [{ address: delivery.address, family }]);
+    else callback(null, delivery.address, family);
+  };
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      delivery.url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(delivery.body) },
+        lookup: pinnedLookup,
+        agent: false,
+        signal: AbortSignal.timeout(delivery.timeoutMs),
+        ...(tls.ca ? { ca: tls.ca } : {}),
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(delivery.body);
+  });
 }
 
 /**
  * Posts the finished task to its receive_url when allowed. Returns false when the URL is not
- * allowed (nothing is sent); failures are logged by the caller and not retried.
+ * allowed (nothing is sent); failures are logged by the caller and not retried. Redirects are
+ * not followed (a 3xx counts as a failure), so a receiver cannot send the call elsewhere.
  */
 export async function postCompletion(
   url: string,
@@ -69,15 +105,16 @@ export async function postCompletion(
   body: unknown,
   transport: CallbackTransport = {},
 ): Promise<boolean> {
-  if (!(await callbackAllowed(url, allowedHosts, transport.resolve))) return false;
-  const send = transport.fetch ?? fetch;
-  const response = await send(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    redirect: 'error',
-    signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`the receiver answered ${response.status}`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  const address = await callbackAddress(parsed, allowedHosts, transport.resolve ?? resolveAll);
+  if (!address) return false;
+  const deliver = transport.deliver ?? deliverPinned;
+  const status = await deliver({ url: parsed, address, body: JSON.stringify(body), timeoutMs: CALLBACK_TIMEOUT_MS });
+  if (status < 200 || status >= 300) throw new Error(`the receiver answered ${status}`);
   return true;
 }

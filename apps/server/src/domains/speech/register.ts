@@ -5,7 +5,8 @@ import { type CallbackTransport, postCompletion } from './completion-callback.js
 import { findTask } from './repository.js';
 import { speechRoutes } from './routes.js';
 import { SpeechService } from './service.js';
-import { runSpeechTask, type SpeechJobDeps, sweepStaleTasks } from './speech-job.js';
+import { runSpeechTask, type SpeechJobDeps } from './speech-job.js';
+import { sweepSpeechQueue } from './speech-queue.js';
 import { taskView } from './task-view.js';
 
 /** Routes, the speech worker (when this process runs workers) and the sweeper that repairs crashes. */
@@ -48,7 +49,7 @@ export async function registerSpeech(
   await app.jobs.work('speech', (job) => runSpeechTask(deps, job.taskId));
   const staleSeconds = config.speech.staleTaskSeconds;
   const sweep = () =>
-    sweepStaleTasks(deps, app.jobs, staleSeconds).catch((error: unknown) =>
+    sweepSpeechQueue({ db: app.db, jobs: app.jobs, logger: app.log }, staleSeconds).catch((error: unknown) =>
       app.log.error({ err: error }, 'speech sweep failed'),
     );
   void sweep();

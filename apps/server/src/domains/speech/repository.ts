@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Studio } from '@sayso/contract/site';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Database, SpeechSettingsJson } from '../../db/schema.js';
 import { captureHoldIn, holdCreditsIn, releaseHoldIn } from '../accounts/credits-repository.js';
 
@@ -157,12 +165,34 @@ export async function completeTask(
 
 /** Failure, cancellation or expiry: the error recorded and the held credits given back, together. */
 export async function failTask(db: Kysely<Database>, taskId: string, error: string): Promise<boolean> {
+  return endUnfinishedTask(db, taskId, error, null);
+}
+
+/**
+ * Fails a task only while it is still claimed and silent for `staleSeconds`: a sweeper in another
+ * process may have requeued it a moment ago, and a requeued task is waiting, not stalled.
+ */
+export async function failStalledTask(
+  db: Kysely<Database>,
+  taskId: string,
+  staleSeconds: number,
+  error: string,
+): Promise<boolean> {
+  return endUnfinishedTask(db, taskId, error, staleSeconds);
+}
+
+async function endUnfinishedTask(
+  db: Kysely<Database>,
+  taskId: string,
+  error: string,
+  onlyIfStalledFor: number | null,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const task = await trx
       .updateTable('speech_tasks')
       .set({ status: 'failed', error, updated_at: new Date(), finished_at: new Date() })
       .where('id', '=', taskId)
-      .where('status', 'in', ['queued', 'processing'])
+      .where(onlyIfStalledFor === null ? unfinished : stalledFor(onlyIfStalledFor))
       .returning('hold_id')
       .executeTakeFirst();
     if (!task) return false;
@@ -171,30 +201,117 @@ export async function failTask(db: Kysely<Database>, taskId: string, error: stri
   });
 }
 
-/** Unfinished tasks untouched for longer than `staleSeconds`: their worker is gone. */
-export async function staleTasks(db: Kysely<Database>, staleSeconds: number) {
-  return db
-    .selectFrom('speech_tasks')
-    .select(['id', 'status'])
-    .where('status', 'in', ['queued', 'processing'])
-    .where('updated_at', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`)
-    .execute();
-}
+type TaskFilter = (eb: ExpressionBuilder<Database, 'speech_tasks'>) => Expression<SqlBool>;
+
+const unfinished: TaskFilter = (eb) => eb('status', 'in', ['queued', 'processing']);
+
+/** A task a worker claimed and then stopped beating for: its worker is gone. */
+const stalledFor =
+  (staleSeconds: number): TaskFilter =>
+  (eb) =>
+    eb.and([
+      eb('status', '=', 'processing'),
+      eb('updated_at', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`),
+    ]);
 
 /**
- * Puts a stalled task back in the queue, once: the note left in `error` marks it as requeued, so
- * a second stall finds nothing to update here (false) and the task is failed instead.
+ * Claimed tasks whose heartbeat is older than `staleSeconds`. A queued task is never among them:
+ * it is waiting for a worker, however long the line, and no worker has it to lose.
  */
-export async function requeueStalledTask(db: Kysely<Database>, taskId: string): Promise<boolean> {
+export async function stalledTasks(db: Kysely<Database>, staleSeconds: number): Promise<{ id: string }[]> {
+  return db.selectFrom('speech_tasks').select(['id']).where(stalledFor(staleSeconds)).execute();
+}
+
+const REQUEUED_NOTE = 'requeued after a stalled worker';
+
+/**
+ * The database's clock, as new tasks get it, cut to what a JavaScript Date holds, so a
+ * `queued_at` read back orders exactly as the stored one (the queue position compares them).
+ */
+const nowToTheMillisecond = () => sql<Date>`date_trunc('milliseconds', now())`;
+
+/**
+ * Puts a stalled task back in the queue (at the back of the line, with no job yet), once: the
+ * note left in `error` marks it as requeued, so a second stall finds nothing to update here
+ * (false) and the task is failed instead.
+ */
+export async function requeueStalledTask(db: Kysely<Database>, taskId: string, staleSeconds: number): Promise<boolean> {
   const requeued = await db
     .updateTable('speech_tasks')
-    .set({ status: 'queued', updated_at: new Date(), error: 'requeued after a stalled worker' })
+    .set({
+      status: 'queued',
+      updated_at: new Date(),
+      queued_at: nowToTheMillisecond(),
+      job_id: null,
+      error: REQUEUED_NOTE,
+    })
     .where('id', '=', taskId)
-    .where('status', 'in', ['queued', 'processing'])
+    .where(stalledFor(staleSeconds))
     .where('error', 'is', null)
     .returning('id')
     .executeTakeFirst();
   return requeued !== undefined;
+}
+
+/** Records the job sent to run a waiting task, so the sweeper can tell whether it still lives. */
+export async function recordTaskJob(db: Kysely<Database>, taskId: string, jobId: string): Promise<void> {
+  await db
+    .updateTable('speech_tasks')
+    .set({ job_id: jobId })
+    .where('id', '=', taskId)
+    .where('status', '=', 'queued')
+    .execute();
+}
+
+export interface WaitingTask {
+  id: string;
+  jobId: string | null;
+  queuedAt: Date;
+}
+
+/** Tasks that have been waiting in the queue for longer than `seconds`, longest first. */
+export async function longWaitingTasks(db: Kysely<Database>, seconds: number): Promise<WaitingTask[]> {
+  const rows = await db
+    .selectFrom('speech_tasks')
+    .select(['id', 'job_id', 'queued_at'])
+    .where('status', '=', 'queued')
+    .where('queued_at', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .orderBy('queued_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, jobId: row.job_id, queuedAt: row.queued_at }));
+}
+
+/**
+ * Moves a waiting task to the back of the line, to be given a new job: true for the one caller
+ * that read it at `queuedAt` (two sweepers cannot both send it a job), false if it moved on.
+ */
+export async function requeueWaitingTask(db: Kysely<Database>, task: WaitingTask): Promise<boolean> {
+  const moved = await db
+    .updateTable('speech_tasks')
+    .set({ queued_at: nowToTheMillisecond(), job_id: null })
+    .where('id', '=', task.id)
+    .where('status', '=', 'queued')
+    // Compared to the millisecond: a JavaScript Date holds no more of what it read.
+    .where(sql<Date>`date_trunc('milliseconds', queued_at)`, '=', task.queuedAt)
+    .returning('id')
+    .executeTakeFirst();
+  return moved !== undefined;
+}
+
+/**
+ * How many waiting tasks are ahead of this one in the line (null when it is not waiting). The
+ * partial index on (queued_at, id) of queued tasks keeps this one short index scan.
+ */
+export async function queuePosition(db: Kysely<Database>, task: SpeechTask): Promise<number | null> {
+  if (task.status !== 'queued') return null;
+  const row = await db
+    .selectFrom('speech_tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'queued')
+    .where((eb) => eb(eb.refTuple('queued_at', 'id'), '<', eb.tuple(task.queued_at, task.id)))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function listUserTasks(db: Kysely<Database>, userId: string, limit = 50): Promise<SpeechTask[]> {

@@ -22,6 +22,8 @@ import { parseRange } from './byte-range.js';
 import type { Caller, SpeechService, TaskFile } from './service.js';
 
 const errors = { '4xx': errorBody };
+/** A provider's voice or model list that failed or made no sense (the web app falls back to its own). */
+const providerErrors = { 502: errorBody, 504: errorBody };
 
 /** Speech submission, task polling, voice and model lists, previews, task files and preferences. */
 export function speechRoutes(speech: SpeechService): FastifyPluginAsyncZod {
@@ -95,17 +97,27 @@ export function speechRoutes(speech: SpeechService): FastifyPluginAsyncZod {
 
     app.get(
       '/api/elevenlabs/voices',
-      { schema: { tags: ['speech'], summary: 'Preset-studio voices', response: { 200: voiceList } } },
+      {
+        schema: { tags: ['speech'], summary: 'Preset-studio voices', response: { 200: voiceList, ...providerErrors } },
+      },
       async () => ({ voices: await speech.presetVoices('preset') }),
     );
     app.get(
       '/api/elevenlabs/models',
-      { schema: { tags: ['speech'], summary: 'Preset-studio models', response: { 200: modelList } } },
+      {
+        schema: { tags: ['speech'], summary: 'Preset-studio models', response: { 200: modelList, ...providerErrors } },
+      },
       async () => ({ models: await speech.models('preset') }),
     );
     app.get(
       '/api/minimax/voices',
-      { schema: { tags: ['speech'], summary: 'Clone-studio preset voices', response: { 200: voiceList } } },
+      {
+        schema: {
+          tags: ['speech'],
+          summary: 'Clone-studio preset voices',
+          response: { 200: voiceList, ...providerErrors },
+        },
+      },
       async () => ({ voices: await speech.presetVoices('clone') }),
     );
 

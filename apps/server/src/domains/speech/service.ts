@@ -13,7 +13,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database, SpeechSettingsJson } from '../../db/schema.js';
 import type { EngineRegistry } from '../../engines/registry.js';
-import type { SpeechEngineV1 } from '../../engines/speech-engine.js';
+import { EngineError, type SpeechEngineV1 } from '../../engines/speech-engine.js';
 import { AppError } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { ByteRange, FileStorage } from '../../storage/file-storage.js';
@@ -25,7 +25,8 @@ import { checkSubmissionLimits, type SpeechLimits } from './limits.js';
 import { findPreferences, savePreferences } from './preferences-repository.js';
 import { previewTextFor } from './preview-texts.js';
 import { renderSpeech } from './render.js';
-import { createTask, failTask, findTask, listUserTasks } from './repository.js';
+import { createTask, failTask, findTask, listUserTasks, queuePosition, type SpeechTask } from './repository.js';
+import { queueSpeechJob } from './speech-queue.js';
 import { taskView } from './task-view.js';
 import { checkModelId, checkSpeechText, checkVoiceId, clampSettings, DEMO_MAX_TEXT_LENGTH } from './validation.js';
 import { modelView, voiceView } from './voice-view.js';
@@ -69,10 +70,16 @@ interface Submission {
   settings: SpeechSettingsJson;
 }
 
-/** Longer than any task may render (30 minutes), so the queue never hands a live task to a second worker. */
-const JOB_EXPIRY_SECONDS = 40 * 60;
-
 const speakerOf = (engine: SpeechEngineV1): Speaker => ({ engineId: engine.id, defaultModel: engine.defaultModel });
+
+/**
+ * A provider that cannot list its voices or models is a bad gateway (504 when it timed out), not
+ * our fault: the web app then shows its built-in lists, as the spec's fallback asks.
+ */
+function catalogueFailure(error: unknown): never {
+  if (!(error instanceof EngineError)) throw error;
+  throw new AppError(error.code === 'timeout' ? 504 : 502, error.message, 'PROVIDER_CATALOGUE_FAILED');
+}
 
 /**
  * The speech rules: who may submit what (the free demo, sessions, voices a studio or a user has),
@@ -131,21 +138,26 @@ export class SpeechService {
     if (!task || (task.user_id !== null && task.user_id !== userId)) {
       throw new AppError(404, 'Task not found', 'TASK_NOT_FOUND');
     }
-    return taskView(task, this.deps.publicUrl, this.deps.fileSecret);
+    return this.view(task);
   }
 
   async listTasks(userId: string): Promise<TaskView[]> {
     const tasks = await listUserTasks(this.deps.db, userId);
-    return tasks.map((task) => taskView(task, this.deps.publicUrl, this.deps.fileSecret));
+    return Promise.all(tasks.map((task) => this.view(task)));
+  }
+
+  private async view(task: SpeechTask): Promise<TaskView> {
+    const position = await queuePosition(this.deps.db, task);
+    return taskView(task, this.deps.publicUrl, this.deps.fileSecret, position);
   }
 
   async presetVoices(studio: Studio): Promise<Voice[]> {
     const engine = this.deps.engines.forStudio(studio);
-    return (await engine.listVoices()).map((voice) => voiceView(voice, engine));
+    return (await engine.listVoices().catch(catalogueFailure)).map((voice) => voiceView(voice, engine));
   }
 
   async models(studio: Studio): Promise<Model[]> {
-    return (await this.deps.engines.forStudio(studio).listModels()).map(modelView);
+    return (await this.deps.engines.forStudio(studio).listModels().catch(catalogueFailure)).map(modelView);
   }
 
   /** A preset voice's sample, rendered on first request and kept, so previews cost one synthesis each. */
@@ -238,7 +250,7 @@ export class SpeechService {
       (trx) => checkSubmissionLimits(trx, limits, caller),
     );
     try {
-      await jobs.send('speech', { taskId }, { retryLimit: 2, retryDelay: 2, expireInSeconds: JOB_EXPIRY_SECONDS });
+      await queueSpeechJob({ db, jobs }, taskId);
     } catch (error) {
       await failTask(db, taskId, 'Failed to start voice generation');
       throw error;

@@ -3,20 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EngineRegistry } from '../../engines/registry.js';
 import { EngineError } from '../../engines/speech-engine.js';
-import type { JobQueue } from '../../jobs/queue.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
 import { renderSpeech } from './render.js';
-import {
-  claimTask,
-  completeTask,
-  failTask,
-  reportProgress,
-  requeueStalledTask,
-  saveProviderRef,
-  staleTasks,
-  touchTask,
-} from './repository.js';
+import { claimTask, completeTask, failTask, reportProgress, saveProviderRef, touchTask } from './repository.js';
 import { taskFailureMessage } from './task-failure.js';
 
 export interface SpeechJobDeps {
@@ -98,25 +88,4 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
 
 async function removeFiles(storage: FileStorage, keys: string[]): Promise<void> {
   await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
-}
-
-/**
- * Repairs what a crash left behind: a task whose worker died (no progress for `staleSeconds`)
- * is queued again once; if it stalls again it fails and its credits are released. Runs at start
- * and then every minute, in every process; the conditional updates make concurrent runs harmless.
- */
-export async function sweepStaleTasks(
-  deps: Pick<SpeechJobDeps, 'db' | 'logger'>,
-  jobs: JobQueue,
-  staleSeconds: number,
-): Promise<void> {
-  for (const task of await staleTasks(deps.db, staleSeconds)) {
-    if (await requeueStalledTask(deps.db, task.id)) {
-      await jobs.send('speech', { taskId: task.id });
-      deps.logger.warn({ taskId: task.id }, 'requeued a stalled speech task');
-    } else {
-      await failTask(deps.db, task.id, 'Request timed out. Please try again.');
-      deps.logger.warn({ taskId: task.id }, 'failed a speech task that stalled twice');
-    }
-  }
 }

@@ -5,9 +5,14 @@ import type { SpeechTask } from './repository.js';
 /**
  * A task as the spec's pollers read it (section 3 'Task (polled)'): both `task_id` and `id`, the
  * status words of section 4, progress, the error under both names, and the audio URL at the top
- * level, in `result` and in `metadata`.
+ * level, in `result` and in `metadata`; and, while it waits, how many tasks are ahead of it.
  */
-export function taskView(task: SpeechTask, publicUrl: string, secret: string): TaskView {
+export function taskView(
+  task: SpeechTask,
+  publicUrl: string,
+  secret: string,
+  queuePosition: number | null = null,
+): TaskView {
   const done = task.status === 'done' && task.audio_key !== null;
   const audioUrl = done ? publicUrl + signedFileUrl(secret, task.id, 'audio').path : null;
   const transcriptUrl =
@@ -27,5 +32,6 @@ export function taskView(task: SpeechTask, publicUrl: string, secret: string): T
     input: task.text,
     created_at: task.created_at.toISOString(),
     finished_at: task.finished_at?.toISOString() ?? null,
+    queue_position: task.status === 'queued' ? queuePosition : null,
   };
 }

@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.js';
+import { refuseNul } from '../../http/malformed-input.js';
 import { MAX_SAMPLE_BYTES, sampleMissing, sampleTooLarge } from './sample-checks.js';
 
 /** The clone form as sent (spec section 3, 'Voice clone request'); the service applies the rules. */
@@ -12,6 +14,9 @@ export interface CloneForm {
 
 /** Limits of the multipart parser: one sample of at most 20 MB, a few short fields. */
 export const CLONE_FORM_LIMITS = { fileSize: MAX_SAMPLE_BYTES, files: 1, fields: 10, fieldSize: 10_000 };
+
+const malformedUpload = () =>
+  new AppError(400, 'The upload could not be read. Please choose the file and try again.', 'MALFORMED_UPLOAD');
 
 /** Reads the clone form; a file over the size limit stops the upload at once with the spec's message. */
 export async function readCloneForm(request: FastifyRequest): Promise<CloneForm> {
@@ -33,8 +38,12 @@ export async function readCloneForm(request: FastifyRequest): Promise<CloneForm>
     if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw sampleMissing();
     }
-    throw error;
+    // The parser's own limits carry a 4xx status; anything else it throws (a missing boundary, a
+    // body cut short) means the sender's form is broken, not the server.
+    if (typeof (error as { statusCode?: number }).statusCode === 'number') throw error;
+    throw malformedUpload();
   }
+  refuseNul([...fields.values(), audio?.fileName]);
   return {
     audio,
     voiceName: fields.get('voice_name'),

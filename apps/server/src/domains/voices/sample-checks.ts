@@ -1,4 +1,5 @@
-import { decodeSample, type SniffedType, sniffType } from '../../audio/probe.js';
+import { extractAudio, type SniffedType, sniffType } from '../../audio/probe.js';
+import { measureSignal } from '../../audio/signal-check.js';
 import type { CloneSample } from '../../engines/speech-engine.js';
 import { AppError } from '../../http/errors.js';
 
@@ -31,8 +32,11 @@ export type CheckedSample = CloneSample & { type: 'mp3' | 'wav' };
 
 /**
  * Checks an uploaded sample by what it is, not what it is called: its bytes must be MP3 or WAV (the
- * web app converts everything else to MP3 before uploading), decode, and last 10-300 seconds. The
- * decoded audio is kept, so the engine that clones from it need not decode it again.
+ * web app converts everything else to MP3 before uploading), hold real audio (an unbroken run of
+ * MP3 frames, or a WAV data chunk), last 10-300 seconds, and sound like sound, not noise or
+ * silence. Only the audio is kept: bytes around it (tags, trailing junk) are dropped, so nothing
+ * unchecked is stored or sent to a provider. The decoded audio is kept too, so the engine that
+ * clones from it need not decode it again.
  */
 export async function checkSample(upload: { bytes: Buffer; fileName: string }): Promise<CheckedSample> {
   const { bytes } = upload;
@@ -49,9 +53,10 @@ export async function checkSample(upload: { bytes: Buffer; fileName: string }): 
       'SAMPLE_UNSUPPORTED',
     );
   }
-  const decoded = await decodeSample(bytes, type).catch(() => {
+  const audio = await extractAudio(bytes, type).catch(() => {
     throw unreadable();
   });
+  const { decoded } = audio;
   const seconds = decoded.durationMs / 1000;
   if (seconds < MIN_SAMPLE_SECONDS) {
     throw new AppError(400, 'Audio file must be at least 10 seconds long.', 'SAMPLE_TOO_SHORT');
@@ -59,5 +64,6 @@ export async function checkSample(upload: { bytes: Buffer; fileName: string }): 
   if (seconds > MAX_SAMPLE_SECONDS) {
     throw new AppError(400, 'Audio file must be no longer than 5 minutes (300 seconds).', 'SAMPLE_TOO_LONG');
   }
-  return { ...decoded, bytes, fileName: upload.fileName, type };
+  if (measureSignal(decoded.samples, decoded.sampleRate).verdict !== 'sound') throw unreadable();
+  return { ...decoded, bytes: audio.bytes, fileName: upload.fileName, type };
 }

@@ -1,6 +1,7 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { PageLoading } from '@/components/ui/page-loading';
 import { useAdminSession } from '@/features/admin/api/admin-session';
+import { ChoosePasswordForm } from '@/features/admin/components/choose-password-form';
 import { LoginForm } from '@/features/admin/components/login-form';
 import { buttonStyles, cardStyle } from '@/features/admin/components/styles';
 import { Toasts } from '@/features/admin/components/toasts';
@@ -24,7 +25,10 @@ function AdminPanel() {
   if (session.isError) {
     return <SessionCheckFailed message={session.error.message} onRetry={() => void session.refetch()} />;
   }
-  return session.data ? <UsersPanel admin={session.data} /> : <LoginForm />;
+  if (!session.data) return <LoginForm />;
+  // Signed in with a one-time password: nothing but choosing a new one until that is done.
+  if (session.data.mustChangePassword) return <ChoosePasswordForm admin={session.data.admin} />;
+  return <UsersPanel admin={session.data.admin} />;
 }
 
 function SessionCheckFailed({ message, onRetry }: { message: string; onRetry: () => void }) {

@@ -67,6 +67,7 @@ export default function PresetStudioPage() {
                   <GenerationProgress
                     label={state.task ? progressLabel(state.task.progress, state.task.status) : 'Generating...'}
                     percent={progressPercent(state.task)}
+                    queuePosition={state.task?.queue_position}
                   />
                 </div>
               ) : (

@@ -56,3 +56,13 @@ export function progressLabel(progress: number | null | undefined, status: strin
 export function progressPercent(task: { progress?: number | null } | null): number | null {
   return typeof task?.progress === 'number' ? task.progress : null;
 }
+
+/**
+ * Our line under the progress while a task waits its turn (the server's `queue_position`: how many
+ * tasks are ahead of it); null once it is not waiting, or from a server that gives no position.
+ */
+export function queueNote(position: number | null | undefined): string | null {
+  if (typeof position !== 'number' || !Number.isFinite(position) || position < 0) return null;
+  if (position === 0) return 'Queued: yours is next';
+  return `Queued: ${position} ${position === 1 ? 'task' : 'tasks'} ahead of yours`;
+}

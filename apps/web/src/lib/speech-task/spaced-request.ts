@@ -1,6 +1,9 @@
 import { ApiError, apiRequest } from '@/lib/api-client';
 
-/** The spec's client rules for speech calls (section 7): at least 1000 ms apart, and on 429 wait Retry-After (default 5 s). */
+/**
+ * The spec's client rules for speech calls (section 7): at least 1000 ms apart, and on 429 wait
+ * Retry-After (default 5 s). A busy server's 503 with Retry-After is waited out the same way.
+ */
 export const CALL_SPACING_MS = 1_000;
 export const DEFAULT_RETRY_AFTER_S = 5;
 const MAX_RATE_LIMIT_RETRIES = 3;
@@ -28,13 +31,21 @@ function retryAfterSeconds(error: ApiError): number {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_RETRY_AFTER_S;
 }
 
+/**
+ * A 429, or the server's busy answer: a 503 with Retry-After, which it sends only for a request it
+ * refused before doing anything, so sending it again is safe.
+ */
+function isWaitAndRetry(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 429 || (error.status === 503 && error.retryAfter !== null));
+}
+
 export async function spacedRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     await takeTurn();
     try {
       return await apiRequest<T>(path, init);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 429 || attempt >= MAX_RATE_LIMIT_RETRIES) throw error;
+      if (!isWaitAndRetry(error) || attempt >= MAX_RATE_LIMIT_RETRIES) throw error;
       const seconds = retryAfterSeconds(error);
       // The error carries the server's own message, which the screen shows.
       if (seconds > MAX_RETRY_AFTER_S) throw error;

@@ -27,6 +27,13 @@ describe('checkAmount', () => {
     },
   );
 
+  it('refuses more than one balance change may move, as the server does', () => {
+    expect(checkAmount('1000000000')).toEqual({ ok: true, amount: 1_000_000_000 });
+    for (const input of ['1000000000.01', '9007199254740992']) {
+      expect(checkAmount(input)).toEqual({ ok: false, error: 'The amount can be at most 1,000,000,000' });
+    }
+  });
+
   it('refuses a deduction above the current balance', () => {
     expect(checkAmount('100.01', { max: 100 })).toEqual({ ok: false, error: OVER_BALANCE_MESSAGE });
     expect(checkAmount('101', { max: 100 })).toEqual({ ok: false, error: 'Cannot deduct more than current balance' });

@@ -52,6 +52,21 @@ describe('polling a task', () => {
     ).rejects.toThrow('Task polling timeout. Please try again with shorter text.');
   });
 
+  it('does not count answers of a task still waiting in line against its tries', async () => {
+    const waiting = (position: number) => ({ status: 'queued', queue_position: position });
+    const getTask = answers(
+      waiting(3),
+      waiting(2),
+      waiting(1),
+      waiting(0),
+      { status: 'processing', progress: 50, queue_position: null },
+      { status: 'done', audio_url: 'https://cdn.example/a.mp3' },
+    );
+    const result = await pollTask({ getTask, maxTries: 2, delayMs: () => 1, timeoutMessage: 'timeout', wait: noWait });
+    expect(result.audioUrl).toBe('https://cdn.example/a.mp3');
+    expect(getTask).toHaveBeenCalledTimes(6);
+  });
+
   it('applies the failure table to a failed task only, never to its own timeout', async () => {
     const base = { maxTries: 3, delayMs: () => 5000, wait: noWait };
     await expect(

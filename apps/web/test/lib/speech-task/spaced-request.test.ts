@@ -65,6 +65,25 @@ describe('spaced API calls', () => {
     expect(sentAt).toEqual([0, 2000]);
   });
 
+  it('waits out a busy server’s 503 with Retry-After, but not a 503 without one', async () => {
+    const busy = (headers: Record<string, string>) => () =>
+      new Response(JSON.stringify({ error: 'The server is busy. Please try again in a few seconds.' }), {
+        status: 503,
+        headers,
+      });
+    const sentAt = network(busy({ 'retry-after': '3' }));
+    const call = spacedRequest<{ ok: boolean }>('/a');
+    await vi.runAllTimersAsync();
+    await expect(call).resolves.toEqual({ ok: true });
+    expect(sentAt).toEqual([0, 3000]);
+
+    resetSpacing();
+    network(busy({}));
+    const refused = expect(spacedRequest('/b')).rejects.toMatchObject({ status: 503 });
+    await vi.runAllTimersAsync();
+    await refused;
+  });
+
   it('waits 5 s when the 429 names no Retry-After', async () => {
     const sentAt = network(tooMany());
     const call = spacedRequest('/a');

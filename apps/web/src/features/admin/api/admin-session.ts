@@ -11,10 +11,13 @@ export const adminKey = ['admin'] as const;
 
 export const isAdminSignedOutError = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
 
-/** The signed-in admin, or null: a 401 is the logged-out state, not a failure. */
-export async function getAdminSession(): Promise<Admin | null> {
+/**
+ * The admin session, or null: a 401 is the logged-out state, not a failure. A session opened with a
+ * one-time password says `mustChangePassword`, and the panel shows only the new-password form.
+ */
+export async function getAdminSession(): Promise<AdminSession | null> {
   try {
-    return (await apiRequest<AdminSession>('/admin/session')).admin;
+    return await apiRequest<AdminSession>('/admin/session');
   } catch (error) {
     if (isAdminSignedOutError(error)) return null;
     throw error;
@@ -33,20 +36,18 @@ export const useAdminSession = () => useQuery(adminSessionQuery);
 /** The sign-in body as the login form sends it: both fields always (the contract lets the server word a missing one). */
 export type AdminCredentials = Required<AdminSignIn>;
 
-export const signInAdmin = async (credentials: AdminCredentials): Promise<Admin> =>
-  (
-    await apiRequest<AdminSession>('/admin/session', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(credentials),
-    })
-  ).admin;
+export const signInAdmin = (credentials: AdminCredentials): Promise<AdminSession> =>
+  apiRequest<AdminSession>('/admin/session', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
 
 export function useSignInAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signInAdmin,
-    onSuccess: (admin) => queryClient.setQueryData(adminSessionKey, admin),
+    onSuccess: (session) => queryClient.setQueryData(adminSessionKey, session),
   });
 }
 

@@ -1,4 +1,7 @@
+import { MAX_BALANCE_CHANGE } from '@sayso/contract/admin';
+
 export const INVALID_AMOUNT_MESSAGE = 'Please enter a valid amount';
+export const TOO_LARGE_MESSAGE = `The amount can be at most ${MAX_BALANCE_CHANGE.toLocaleString('en-US')}`;
 export const OVER_BALANCE_MESSAGE = 'Cannot deduct more than current balance';
 
 // Digits with an optional decimal point (spec section 5): no sign, no exponent, no separators.
@@ -24,6 +27,7 @@ export function checkAmount(input: string, { max }: { max?: number } = {}): Amou
   if (decimals.length > MAX_DECIMALS) return { ok: false, error: INVALID_AMOUNT_MESSAGE };
   const amount = Number(text);
   if (!Number.isFinite(amount) || amount <= 0) return { ok: false, error: INVALID_AMOUNT_MESSAGE };
+  if (amount > MAX_BALANCE_CHANGE) return { ok: false, error: TOO_LARGE_MESSAGE };
   if (max !== undefined && toPaisa(amount) > toPaisa(max)) return { ok: false, error: OVER_BALANCE_MESSAGE };
   return { ok: true, amount };
 }

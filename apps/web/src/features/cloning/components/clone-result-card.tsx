@@ -17,6 +17,7 @@ export function CloneResultCard({ state, justFinished }: { state: SpeechTaskStat
           <GenerationProgress
             label={state.task?.status ? `Status: ${state.task.status}` : 'Generating...'}
             percent={progressPercent(state.task)}
+            queuePosition={state.task?.queue_position}
           />
         </div>
       ) : (

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { DEMO_TEXT_LIMIT, DEMO_VOICES } from '@/features/marketing/lib/demo-voices';
-import { progressPercent } from '@/lib/speech-task/polling';
+import { progressPercent, queueNote } from '@/lib/speech-task/polling';
 import { useDemoGeneration } from '../hooks/use-demo-generation';
 import { DemoVoicePicker } from './demo-voice-picker';
 import { DEMO_SECTION_ID } from './hero-section';
@@ -16,6 +16,7 @@ export function DemoSection() {
   const { state, start } = useDemoGeneration();
   const generating = state.phase === 'generating';
   const progress = state.phase === 'generating' ? progressPercent(state.task) : null;
+  const queued = state.phase === 'generating' ? queueNote(state.task?.queue_position) : null;
   const error = state.phase === 'error' ? state.message : null;
   const audioUrl = state.phase === 'done' ? state.audioUrl : null;
 
@@ -84,6 +85,7 @@ export function DemoSection() {
             {generating ? (
               <p role="status" className="text-sm text-muted">
                 Creating your audio{progress === null ? '…' : ` (${Math.round(progress)}%)`}
+                {queued ? <span className="block font-medium text-accent-strong">{queued}</span> : null}
               </p>
             ) : null}
           </div>

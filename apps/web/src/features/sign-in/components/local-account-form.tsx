@@ -10,12 +10,13 @@ const inputClass =
 // better-auth's own wording names the rule but not the limits, which people need to fix it.
 function friendlyError(error: unknown, mode: Mode): string {
   if (!(error instanceof Error)) return 'Login failed';
-  if (error instanceof ApiError && error.status === 429)
-    return 'Too many attempts. Please wait a minute and try again.';
-  if (/password too short/i.test(error.message)) return 'Use a password of at least 8 characters.';
-  if (mode === 'sign-up' && /already exists/i.test(error.message)) {
-    return 'An account with this email already exists. Sign in instead.';
+  // Sign-up is limited per hour, sign-in per minute: the server's own words say how long to wait.
+  if (error instanceof ApiError && error.status === 429) {
+    return mode === 'sign-up' && error.message
+      ? error.message
+      : 'Too many attempts. Please wait a minute and try again.';
   }
+  if (/password too short/i.test(error.message)) return 'Use a password of at least 8 characters.';
   return error.message || 'Login failed';
 }
 

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+
+/** No request body of ours nests deeper than a handful of levels; 32 leaves room and stays far from any stack limit. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether JSON text opens more than `limit` arrays or objects inside each other. It scans the
+ * text rather than the parsed value, so even a body built to exhaust the stack costs one pass.
+ */
+export function jsonNestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (inString) {
+      if (char === '\\') index += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') {
+      inString = true;
+    } else if (char === '[' || char === '{') {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (char === ']' || char === '}') {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
+/** Whether a string, or any key or string inside a parsed value, holds a NUL character. */
+export function containsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (Array.isArray(next)) {
+      pending.push(...next);
+    } else if (next !== null && typeof next === 'object' && !Buffer.isBuffer(next)) {
+      for (const [key, item] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Throws the one 400 for NUL characters. The hook below covers path, query and parsed bodies;
+ * forms streamed inside a handler (multipart) call this on their fields themselves.
+ */
+export function refuseNul(value: unknown): void {
+  if (containsNul(value)) throw new AppError(400, 'The request must not contain NUL characters', 'NUL_IN_INPUT');
+}
+
+/** A form body reaches handlers as text; what matters is the text after percent-decoding. */
+function bodyValues(request: FastifyRequest): unknown {
+  const isForm = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+  if (typeof request.body === 'string' && isForm) return [...new URLSearchParams(request.body).entries()];
+  return request.body;
+}
+
+/**
+ * Refuses malformed input once, for every route, before any handler or validator sees it:
+ * JSON nested deeper than MAX_JSON_DEPTH (serialising it again would overflow the stack), and
+ * NUL characters anywhere in the path, query or body (PostgreSQL text cannot hold them, so they
+ * would surface as a 500 from the database).
+ */
+export function registerMalformedInputGuard(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(new AppError(400, 'The request body is nested too deeply', 'BODY_TOO_DEEP'), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+
+  app.addHook('preValidation', async (request) => {
+    refuseNul([request.params, request.query, bodyValues(request)]);
+  });
+}

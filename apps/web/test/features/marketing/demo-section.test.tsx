@@ -1,0 +1,34 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DemoSection } from '@/features/marketing/components/demo-section';
+import { resetSpacing } from '@/lib/speech-task/spaced-request';
+import { json, stubApi } from '../../support/render-dashboard';
+
+beforeEach(() => resetSpacing());
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the landing demo while its task waits', () => {
+  it('shows how many tasks are ahead of the visitor’s, and stops once the task is being generated', async () => {
+    const answers = [
+      { status: 'queued', progress: 0, queue_position: 2 },
+      { status: 'processing', progress: 40, queue_position: null },
+    ];
+    stubApi({
+      'POST /api/tts': () => json({ success: true, task_id: 'd1' }),
+      'GET /api/task/d1': () => json(answers.length > 1 ? answers.shift() : answers[0]),
+    });
+    render(<DemoSection />);
+    fireEvent.click(screen.getAllByRole('radio')[0] as HTMLElement);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Hello from the demo.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Voice' }));
+
+    // The demo reads its task every 3 s (spec section 4), so these wait in real time.
+    expect(await screen.findByText('Queued: 2 tasks ahead of yours', {}, { timeout: 8_000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Creating your audio \(40%\)/, {}, { timeout: 8_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Queued:/)).toBeNull();
+  }, 20_000);
+});
