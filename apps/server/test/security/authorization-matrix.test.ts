@@ -1,0 +1,318 @@
+import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { ADMIN, adminCookie } from '../helpers/admin.js';
+import { ORIGIN } from '../helpers/sessions.js';
+import { type ApiOperation, AUTH_BRIDGE_OPERATIONS, describedOperations, fillPath } from './api-description.js';
+import { CheckLog, excerpt } from './check-log.js';
+import {
+  leakedMarker,
+  PRESET_VOICE,
+  type SecurityFixtures,
+  SHORT_TEXT,
+  securityApp,
+  securityFixtures,
+} from './fixtures.js';
+
+/**
+ * Who may call what, for every route the app describes: each route is called by an anonymous
+ * visitor, by another user (with the owner's resources in the path), and, on staff routes, by a
+ * signed-in user who is not staff. A control call by the rightful caller proves each request
+ * would be served, so a refusal below is the access rule at work and not a malformed request.
+ */
+
+type Access =
+  /** Anyone, signed in or not: an anonymous caller is served. */
+  | 'public'
+  /** Needs a user session: anonymous gets 401; another user is served, but only their own data. */
+  | 'user'
+  /** Names the owner's resource: anonymous and another user are refused, the owner is served. */
+  | 'owner'
+  /** Needs the staff session: anonymous gets 401, a signed-in user 401 or 403, staff is served. */
+  | 'staff'
+  /** The resource id is missing from the path: every caller gets a 4xx naming the problem. */
+  | 'no-target'
+  /** A signed file link: the signature is the permission (checked in its own test below). */
+  | 'signed-link';
+
+interface RequestParts {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+interface Rule {
+  access: Access;
+  request?: (f: SecurityFixtures) => RequestParts;
+  /** Statuses that count as refusing another user (default 403 and 404: "not yours" or "no such thing"). */
+  refusals?: number[];
+  /** Why the rightful caller's control call is skipped (it would destroy what the suite needs). */
+  noControl?: string;
+  /** The control call ends its own session, so it signs in anew first. */
+  endsSession?: true;
+  /** Signed-in calls are skipped, with the reason. */
+  skipSignedIn?: string;
+}
+
+let purchaseKey = 0;
+const nextPurchaseKey = () => {
+  purchaseKey += 1;
+  return `matrix-purchase-${purchaseKey}`;
+};
+const ownTask = (f: SecurityFixtures) => ({ params: { id: f.owner.taskId } });
+
+/**
+ * One row per route. A route the app describes that has no row here fails the test, so a new
+ * route cannot ship without someone deciding who may call it.
+ */
+const MATRIX: Record<string, Rule> = {
+  'GET /api/health': { access: 'public' },
+  'GET /api/config': { access: 'public' },
+  'GET /api/credit-packs': { access: 'public' },
+  'GET /api/sign-in-options': { access: 'public' },
+  'GET /api/elevenlabs/voices': { access: 'public' },
+  'GET /api/elevenlabs/models': { access: 'public' },
+  'GET /api/minimax/voices': { access: 'public' },
+  'GET /api/voices/{voiceId}/preview.mp3': { access: 'public', request: () => ({ params: { voiceId: PRESET_VOICE } }) },
+  'POST /api/admin/session': { access: 'public', request: () => ({ body: ADMIN }) },
+
+  'GET /api/me': { access: 'user' },
+  'GET /api/me/events': {
+    access: 'user',
+    skipSignedIn: 'an endless event stream (inject waits for the end); it is keyed by the caller’s own session',
+  },
+  'POST /api/purchases': {
+    access: 'user',
+    request: () => ({ body: { packId: 'starter', idempotencyKey: nextPurchaseKey() } }),
+  },
+  'POST /api/elevenlabs/tts': {
+    access: 'user',
+    request: () => ({ body: { text: SHORT_TEXT, voice_id: PRESET_VOICE, model_id: 'espeak-ng' } }),
+  },
+  'GET /api/minimax/tasks': { access: 'user' },
+  'GET /api/preferences': { access: 'user' },
+  'PUT /api/preferences': { access: 'user', request: () => ({ body: { preferredVoiceId: PRESET_VOICE } }) },
+  // No form: anonymous is refused before the upload is read, and a user's empty form is refused
+  // as such (cloning a real sample here would only add seconds).
+  'POST /api/voice/clone': { access: 'user' },
+  'GET /api/voice/cloned': { access: 'user' },
+  'DELETE /api/voice/': { access: 'user' },
+
+  'POST /api/tts': {
+    access: 'owner',
+    // The voice is named in the body, where an unknown voice is a 400 like any bad field.
+    refusals: [400, 403, 404],
+    request: (f) => ({ body: { text: SHORT_TEXT, voice_setting: { voice_id: f.owner.voiceId } } }),
+  },
+  'GET /api/task/{id}': { access: 'owner', request: ownTask },
+  'GET /api/elevenlabs/task/{id}': { access: 'owner', request: ownTask },
+  'GET /api/voice/{id}/sample.mp3': { access: 'owner', request: (f) => ({ params: { id: f.owner.voiceId } }) },
+  'DELETE /api/voice/{id}': {
+    access: 'owner',
+    noControl: 'it would delete the voice; the test checks afterwards that the voice is still there',
+    request: (f) => ({ params: { id: f.owner.voiceId } }),
+  },
+  'GET /api/task/': { access: 'no-target' },
+  'GET /api/elevenlabs/task/': { access: 'no-target' },
+  'GET /api/files/tasks/{taskId}/{name}': { access: 'signed-link' },
+
+  'GET /api/admin/session': { access: 'staff' },
+  'GET /api/admin/health': { access: 'staff' },
+  'POST /api/admin/password': {
+    access: 'staff',
+    noControl: 'it would replace the staff password the suite signs in with',
+    request: () => ({ body: { password: 'a-new-admin-password-123' } }),
+  },
+  'DELETE /api/admin/session': { access: 'staff', endsSession: true },
+  'GET /api/admin/users': { access: 'staff', request: () => ({ query: { search: 'example' } }) },
+  'POST /api/admin/users/{uid}/balance/add': {
+    access: 'staff',
+    request: (f) => ({ params: { uid: f.owner.userId }, body: { amount: 5 } }),
+  },
+  'POST /api/admin/users/{uid}/balance/deduct': {
+    access: 'staff',
+    request: (f) => ({ params: { uid: f.owner.userId }, body: { amount: 1 } }),
+  },
+  'POST /api/admin/default-credits': { access: 'staff' },
+
+  // The better-auth bridge, which the description hides.
+  'GET /api/auth/get-session': { access: 'public' },
+  'GET /api/auth/list-sessions': { access: 'user' },
+  'POST /api/auth/update-user': { access: 'user', request: () => ({ body: { name: 'Renamed by the matrix' } }) },
+};
+
+const BRIDGE_ROUTES = AUTH_BRIDGE_OPERATIONS.filter((route) => MATRIX[route.key]);
+
+type Caller = 'anonymous' | 'another user' | 'a non-staff user' | 'the owner' | 'staff';
+
+function cookieOf(caller: Caller, f: SecurityFixtures): string | undefined {
+  if (caller === 'another user') return f.stranger.cookie;
+  if (caller === 'a non-staff user' || caller === 'the owner') return f.owner.cookie;
+  if (caller === 'staff') return f.staffCookie;
+  return undefined;
+}
+
+async function callRoute(
+  app: FastifyInstance,
+  route: Pick<ApiOperation, 'method' | 'path'>,
+  parts: RequestParts,
+  cookie: string | undefined,
+) {
+  const query = parts.query ? `?${new URLSearchParams(parts.query)}` : '';
+  const url = fillPath(route.path, parts.params ?? {}) + query;
+  // Sent from our own origin, as the web app would: the cross-site guard is csrf.test.ts's subject.
+  const response = await app.inject({
+    method: route.method,
+    url,
+    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+    ...(parts.body === undefined ? {} : { payload: parts.body as object }),
+  });
+  return { url, status: response.statusCode, body: response.body };
+}
+
+const is2xx = (status: number) => status >= 200 && status < 300;
+
+/** What each caller must get for each kind of route; undefined means the caller is not tried. */
+function expectedFor(rule: Rule, caller: Caller): { test: (status: number) => boolean; says: string } | undefined {
+  const oneOf = (statuses: number[]) => ({ test: (s: number) => statuses.includes(s), says: statuses.join(' or ') });
+  const served = { test: is2xx, says: 'a 2xx' };
+  const refusedClearly = { test: (s: number) => s >= 400 && s < 500, says: 'a 4xx' };
+  switch (rule.access) {
+    case 'public':
+      return caller === 'anonymous' || caller === 'another user' ? served : undefined;
+    case 'user':
+      if (caller === 'anonymous') return oneOf([401]);
+      if (caller === 'another user') {
+        return { test: (s) => s < 500 && s !== 401 && s !== 403, says: 'their own answer (not 401/403/5xx)' };
+      }
+      return undefined;
+    case 'owner':
+      if (caller === 'anonymous') return oneOf([...new Set([401, ...(rule.refusals ?? [403, 404])])]);
+      if (caller === 'another user') return oneOf(rule.refusals ?? [403, 404]);
+      if (caller === 'the owner' && !rule.noControl) return served;
+      return undefined;
+    case 'staff':
+      if (caller === 'anonymous') return oneOf([401]);
+      if (caller === 'a non-staff user' || caller === 'another user') return oneOf([401, 403]);
+      if (caller === 'staff' && !rule.noControl) return served;
+      return undefined;
+    case 'no-target':
+      return caller === 'anonymous' || caller === 'another user' ? refusedClearly : undefined;
+    case 'signed-link':
+      return undefined;
+  }
+}
+
+const CALLERS: Caller[] = ['anonymous', 'another user', 'a non-staff user', 'the owner', 'staff'];
+
+describe('authorization matrix', () => {
+  it('gives every route a rule, and every caller only what the rule allows', async () => {
+    const app = await securityApp({ workers: true });
+    const f = await securityFixtures(app, { finished: true });
+    // Money for the owner, so the staff control of a deduction has something to take.
+    await callRoute(
+      app,
+      { method: 'POST', path: '/api/admin/users/{uid}/balance/add' },
+      { params: { uid: f.owner.userId }, body: { amount: 100 } },
+      f.staffCookie,
+    );
+    const described = await describedOperations(app);
+    const routes = [...described, ...BRIDGE_ROUTES];
+    const log = new CheckLog();
+
+    for (const route of described) {
+      log.check(Boolean(MATRIX[route.key]), () => `route ${route.key} has no authorization rule in the matrix`);
+      const rule = MATRIX[route.key];
+      if (route.path.startsWith('/api/admin/') && route.key !== 'POST /api/admin/session') {
+        log.check(rule?.access === 'staff', () => `${route.key} is under /api/admin/ but its rule is not staff`);
+      }
+    }
+    const describedKeys = new Set(routes.map((route) => route.key));
+    for (const key of Object.keys(MATRIX)) {
+      log.check(describedKeys.has(key), () => `the matrix has a rule for ${key}, which the app does not have`);
+    }
+
+    let calls = 0;
+    for (const route of routes) {
+      const rule = MATRIX[route.key];
+      if (!rule) continue;
+      for (const caller of CALLERS) {
+        const expected = expectedFor(rule, caller);
+        const cookie = cookieOf(caller, f);
+        if (!expected || (cookie && caller !== 'staff' && rule.skipSignedIn)) continue;
+        const sessionCookie = rule.endsSession && caller === 'staff' ? await adminCookie(app) : cookie;
+        const answer = await callRoute(app, route, rule.request?.(f) ?? {}, sessionCookie);
+        calls += 1;
+        log.check(
+          expected.test(answer.status),
+          () => `${route.key} as ${caller}: ${answer.status} ${excerpt(answer.body)} (want ${expected.says})`,
+        );
+        if (caller === 'the owner' || caller === 'staff') continue;
+        const leaked = leakedMarker(f.owner, answer.body);
+        log.check(
+          !leaked,
+          () => `${route.key} as ${caller} shows the owner’s data (${leaked}): ${excerpt(answer.body)}`,
+        );
+        if (caller === 'a non-staff user') {
+          log.check(
+            !answer.body.includes(f.stranger.email),
+            () => `${route.key} as a non-staff user lists another user: ${excerpt(answer.body)}`,
+          );
+        }
+      }
+    }
+
+    // The destructive routes were refused for everyone else: the owner still has the voice.
+    const voices = await callRoute(app, { method: 'GET', path: '/api/voice/cloned' }, {}, f.owner.cookie);
+    log.check(voices.body.includes(f.owner.voiceId), () => `the owner’s voice is gone after others tried to delete it`);
+
+    log.summary(
+      'authz matrix',
+      `${routes.length} routes (${described.length} described + ${BRIDGE_ROUTES.length} auth bridge) x up to 3 callers + controls, ${calls} calls`,
+    );
+    expect(log.failures).toEqual([]);
+  }, 90_000);
+
+  it('serves a task’s files only through its signed links', async () => {
+    const app = await securityApp({ workers: true });
+    const f = await securityFixtures(app, { finished: true, voice: false });
+    const log = new CheckLog();
+    const links = [f.owner.audioUrl, f.owner.transcriptUrl].map((link) => {
+      if (!link) throw new Error('the owner’s finished task has both links');
+      const url = new URL(link);
+      return {
+        path: url.pathname,
+        expires: url.searchParams.get('expires') ?? '',
+        sig: url.searchParams.get('sig') ?? '',
+      };
+    });
+    const [audio, transcript] = links as [(typeof links)[number], (typeof links)[number]];
+    const flip = (sig: string) => `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`;
+    const forged: Record<string, string> = {
+      'no query': audio.path,
+      'no signature': `${audio.path}?expires=${audio.expires}`,
+      'an empty signature': `${audio.path}?expires=${audio.expires}&sig=`,
+      'a changed signature': `${audio.path}?expires=${audio.expires}&sig=${flip(audio.sig)}`,
+      'a later expiry': `${audio.path}?expires=${Number(audio.expires) + 3600}&sig=${audio.sig}`,
+      'the transcript’s signature': `${audio.path}?expires=${transcript.expires}&sig=${transcript.sig}`,
+      'another file name': `${audio.path.replace(/[^/]+$/, 'sample.wav')}?expires=${audio.expires}&sig=${audio.sig}`,
+      'a parent path as the name': `${audio.path.replace(/[^/]+$/, '..%2F..%2Fvoice-samples')}?expires=${audio.expires}&sig=${audio.sig}`,
+    };
+    for (const cookie of [undefined, f.stranger.cookie, f.owner.cookie]) {
+      for (const [how, url] of Object.entries(forged)) {
+        const response = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+        const refusal = how.startsWith('no ') ? [400, 403, 404] : [403, 404];
+        log.check(
+          refusal.includes(response.statusCode),
+          () => `GET ${url} (${how}) -> ${response.statusCode} ${excerpt(response.body)} (want ${refusal.join('/')})`,
+        );
+      }
+    }
+    // Control: the real links work for anyone who holds them, signed in or not.
+    for (const link of links) {
+      const response = await app.inject({ method: 'GET', url: `${link.path}?expires=${link.expires}&sig=${link.sig}` });
+      log.check(response.statusCode === 200, () => `the real link ${link.path} -> ${response.statusCode}`);
+    }
+    log.summary('signed file links', `${Object.keys(forged).length} forged links x 3 callers + 2 real links`);
+    expect(log.failures).toEqual([]);
+  }, 60_000);
+});
