@@ -20,12 +20,21 @@ export interface TestAppOptions {
 }
 
 /**
- * A config for tests: silent logs, files in a fresh temporary folder, and an in-memory PGlite
- * database copied from the migrated template (override the database for an empty one).
+ * A config for tests: silent logs, files in a fresh temporary folder, no load shedding, and an
+ * in-memory PGlite database copied from the migrated template (override the database for an empty one).
  */
 export async function testConfig(options: TestAppOptions = {}): Promise<Config> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sayso-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    // Load shedding answers by how busy the machine is, which a test does not control: it is off
+    // unless a test turns it on (test/http/overload.test.ts does).
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+    REQUEST_DATABASE_WAIT_MS: '0',
+    ...options.env,
+  });
   const withMemoryDb: Config = { ...config, database: await pgliteFromTemplate() };
   return options.override ? options.override(withMemoryDb) : withMemoryDb;
 }
