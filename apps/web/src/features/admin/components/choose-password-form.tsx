@@ -2,12 +2,12 @@ import { MAX_ADMIN_PASSWORD_LENGTH, MIN_ADMIN_PASSWORD_LENGTH } from '@sayso/con
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Logo } from '@/components/ui/logo';
 import { type Admin, forgetAdmin, isAdminSignedOutError, useSignOutAdmin } from '../api/admin-session';
 import { useChooseAdminPassword } from '../api/choose-password';
 import { type NewPasswordProblem, newPasswordProblem } from '../lib/new-password';
+import { AdminAuthCard } from './admin-auth-card';
 import { Spinner } from './spinner';
-import { buttonStyles, cardStyle, fieldStyles } from './styles';
+import { buttonStyles, fieldStyles } from './styles';
 
 /**
  * All an admin signed in with a one-time password sees: the server opens nothing else to that
@@ -47,78 +47,72 @@ export function ChoosePasswordForm({ admin }: { admin: Admin }) {
   const hintId = `${ids}-hint`;
   const errorId = `${ids}-error`;
   return (
-    <main className="flex min-h-screen items-center justify-center bg-surface px-4 py-10 text-ink">
-      <section aria-labelledby={`${ids}-title`} className={`w-full max-w-sm p-6 sm:p-8 ${cardStyle}`}>
-        <Logo />
-        <div className="mt-6 flex items-center gap-3">
-          <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-control bg-accent-soft text-accent">
-            <KeyRound aria-hidden className="h-5 w-5" />
-          </span>
-          <h1 id={`${ids}-title`} className="text-2xl font-bold tracking-tight">
-            Choose a new password
-          </h1>
-        </div>
-        <p className="mt-2 text-sm text-muted">
+    <AdminAuthCard
+      icon={KeyRound}
+      title="Choose a new password"
+      description={
+        <>
           {admin.name}, you signed in with a one-time password. Choose a password of your own to open the admin panel;
           the one-time password stops working once you do.
-        </p>
-        <form onSubmit={submit} noValidate className="mt-6 space-y-4" aria-busy={busy}>
-          <div>
-            <label className={fieldStyles.label} htmlFor={`${ids}-password`}>
-              New password
-              <input
-                ref={passwordRef}
-                id={`${ids}-password`}
-                type="password"
-                className={fieldStyles.input}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                autoComplete="new-password"
-                required
-                minLength={MIN_ADMIN_PASSWORD_LENGTH}
-                maxLength={MAX_ADMIN_PASSWORD_LENGTH}
-                aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-                aria-invalid={problem?.field === 'password'}
-              />
-            </label>
-            <span id={hintId} className={fieldStyles.hint}>
-              {MIN_ADMIN_PASSWORD_LENGTH} to {MAX_ADMIN_PASSWORD_LENGTH} characters.
-            </span>
-          </div>
-          <label className={fieldStyles.label} htmlFor={`${ids}-confirmation`}>
-            Confirm new password
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate className="mt-6 space-y-4" aria-busy={busy}>
+        <div>
+          <label className={fieldStyles.label} htmlFor={`${ids}-password`}>
+            New password
             <input
-              ref={confirmationRef}
-              id={`${ids}-confirmation`}
+              ref={passwordRef}
+              id={`${ids}-password`}
               type="password"
               className={fieldStyles.input}
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
               autoComplete="new-password"
               required
-              aria-describedby={error ? errorId : undefined}
-              aria-invalid={problem?.field === 'confirmation'}
+              minLength={MIN_ADMIN_PASSWORD_LENGTH}
+              maxLength={MAX_ADMIN_PASSWORD_LENGTH}
+              aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+              aria-invalid={problem?.field === 'password'}
             />
           </label>
-          {error ? (
-            <p id={errorId} role="alert" className={fieldStyles.error}>
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy} aria-busy={busy}>
-            {busy ? <Spinner /> : null}
-            {busy ? 'Saving…' : 'Save new password'}
-          </button>
-          <button
-            type="button"
-            className={`${buttonStyles.secondary} w-full`}
-            disabled={busy || signOut.isPending}
-            onClick={() => signOut.mutate()}
-          >
-            Log out
-          </button>
-        </form>
-      </section>
-    </main>
+          <span id={hintId} className={fieldStyles.hint}>
+            {MIN_ADMIN_PASSWORD_LENGTH} to {MAX_ADMIN_PASSWORD_LENGTH} characters.
+          </span>
+        </div>
+        <label className={fieldStyles.label} htmlFor={`${ids}-confirmation`}>
+          Confirm new password
+          <input
+            ref={confirmationRef}
+            id={`${ids}-confirmation`}
+            type="password"
+            className={fieldStyles.input}
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+            autoComplete="new-password"
+            required
+            aria-describedby={error ? errorId : undefined}
+            aria-invalid={problem?.field === 'confirmation'}
+          />
+        </label>
+        {error ? (
+          <p id={errorId} role="alert" className={fieldStyles.error}>
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={busy} aria-busy={busy}>
+          {busy ? <Spinner /> : null}
+          {busy ? 'Saving…' : 'Save new password'}
+        </button>
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} w-full`}
+          disabled={busy || signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
+          Log out
+        </button>
+      </form>
+    </AdminAuthCard>
   );
 }
