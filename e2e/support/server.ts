@@ -23,6 +23,8 @@ export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   process: ChildProcess;
+  /** Everything the server printed on stdout so far (its log lines), newest last. */
+  output: string[];
   /** Ends the server gracefully and removes its data folder (unless the caller owns the folder). */
   stop(): Promise<void>;
   /** Kills the process at once, as a crash or power cut would, leaving its data in place. */
@@ -54,7 +56,13 @@ export async function startServer({
       NODE_ENV: 'production',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // Passed through as before, and kept so a test can read what the server logged (a generated password, say).
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    output.push(chunk.toString('utf8'));
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -72,6 +80,7 @@ export async function startServer({
     baseUrl,
     dataDir,
     process: child,
+    output,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

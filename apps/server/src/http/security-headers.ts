@@ -32,11 +32,16 @@ function contentSecurityPolicy(servedOverHttps: boolean): Record<string, string[
 }
 
 /**
- * The sign-in popup (/auth/popup, and /auth/popup/done where the identity provider sends it
- * back) travels to another origin and returns, then reports to its opener: it gets no opener
- * policy of its own, so nothing on our side severs that link.
+ * The sign-in popup travels to another origin and returns, then reports to its opener. Every
+ * answer on its way gets no opener policy of our own, so nothing on our side severs that link:
+ * its pages (/auth/popup, /auth/popup/done) and the auth routes the identity provider redirects
+ * it through (/api/auth/...), because Chromium applies an opener policy to each redirect too.
  */
-const isSignInPopup = (request: FastifyRequest) => decodedLowerPath(request.url).startsWith('/auth/popup');
+const SIGN_IN_POPUP_PATHS = ['/auth/popup', '/api/auth/'];
+const isSignInPopup = (request: FastifyRequest) => {
+  const path = decodedLowerPath(request.url);
+  return SIGN_IN_POPUP_PATHS.some((prefix) => path.startsWith(prefix));
+};
 
 /**
  * Signed file links are handed to API clients, whose own pages may play them: those may be

@@ -69,6 +69,10 @@ describe('security headers', () => {
       expect(popup.statusCode, url).toBe(200);
       expect(popup.headers['cross-origin-opener-policy'], url).toBeUndefined();
     }
+    // The identity provider sends the popup back through the auth routes, and Chromium applies an
+    // opener policy to every redirect on the way: one there would cut the popup off from its opener.
+    const callback = await app.inject({ method: 'GET', url: '/api/auth/callback/google?state=x&code=y' });
+    expect(callback.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
   it('lets other sites load signed file links (API clients play them) but nothing else', async () => {
