@@ -10,6 +10,7 @@ import { startServer } from '../../e2e/support/server.js';
 import { startBareFastify } from './bare-fastify.js';
 import { type LoadResult, runLoad } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
+import { measureLandingScripts } from './landing-bytes.js';
 import { measureRealTimeFactor } from './real-time-factor.js';
 import { measureSpeechRoutes, SPEECH_BENCH_ENV } from './speech-routes.js';
 
@@ -52,6 +53,14 @@ try {
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const result of results) console.log(row(result, floor));
   if (results.some((r) => r.failures > 0)) process.exitCode = 1;
+
+  const landing = await measureLandingScripts(server.baseUrl);
+  const kB = (bytes: number) => fixed(bytes / 1000, 1);
+  console.log(
+    `\nLanding page JavaScript (Chromium, empty cache): ${landing.scripts} scripts, ${kB(landing.decodedBytes)} kB as run, ` +
+      `${kB(landing.transferredBytes)} kB sent (${landing.encodings.join(', ')}), ` +
+      `${fixed(landing.decodedBytes / landing.transferredBytes)}× smaller on the wire`,
+  );
 } finally {
   await bare.close();
   await server.stop();

@@ -4,8 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; every other path that is not
- * an API route gets index.html so the browser router can draw it. Unknown API routes get JSON.
+ * Serves the built web app, Brotli or gzip compressed when the browser accepts it (from copies the
+ * build made). Hashed assets are cached for a year; every other path that is not an API route gets
+ * index.html so the browser router can draw it. Unknown API routes get JSON.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
@@ -14,6 +15,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of every text asset (apps/web/precompress-plugin.ts).
+      preCompressed: true,
       setHeaders(res, filePath: string) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
