@@ -1,5 +1,3 @@
-import { Mp3Encoder } from '@breezystack/lamejs';
-
 export interface Segment {
   text: string;
   startMs: number;
@@ -28,51 +26,6 @@ export function parseWav(bytes: Uint8Array): { samples: Int16Array; sampleRate: 
     offset += 8 + size + (size % 2);
   }
   throw new Error('WAVE file without data');
-}
-
-const FRAME = 1152;
-/** Frames encoded between yields to the event loop, so a long encode never stalls the server. */
-const FRAMES_PER_SLICE = 200;
-
-/**
- * An MP3 encoder (lamejs, mono, constant bit rate) fed piece by piece: long speech is encoded as its
- * chunks arrive instead of all at the end, and each write yields now and then so other requests
- * (and the task's heartbeat) keep running.
- */
-export class Mp3Stream {
-  private readonly encoder: Mp3Encoder;
-  private readonly parts: Buffer[] = [];
-
-  constructor(
-    readonly sampleRate: number,
-    kbps = 128,
-  ) {
-    this.encoder = new Mp3Encoder(1, sampleRate, kbps);
-  }
-
-  async write(samples: Int16Array): Promise<void> {
-    for (let i = 0, frames = 0; i < samples.length; i += FRAME, frames += 1) {
-      this.push(this.encoder.encodeBuffer(samples.subarray(i, i + FRAME)));
-      if (frames % FRAMES_PER_SLICE === FRAMES_PER_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-
-  end(): Buffer {
-    this.push(this.encoder.flush());
-    return Buffer.concat(this.parts);
-  }
-
-  // lamejs hands back signed byte arrays; view the same memory as bytes.
-  private push(out: Int8Array | Uint8Array): void {
-    if (out.length > 0) this.parts.push(Buffer.from(out.buffer, out.byteOffset, out.byteLength));
-  }
-}
-
-/** Encodes mono 16-bit PCM to MP3 in one go (short audio such as previews and test tones). */
-export async function encodeMp3(samples: Int16Array, sampleRate: number, kbps = 128): Promise<Buffer> {
-  const stream = new Mp3Stream(sampleRate, kbps);
-  await stream.write(samples);
-  return stream.end();
 }
 
 const stamp = (ms: number) => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import ESpeakNg from 'espeak-ng';
-import { encodeMp3, parseWav } from '../../src/audio/audio.js';
+import { parseWav } from '../../src/audio/audio.js';
+import { encodeMp3 } from '../../src/audio/mp3-stream.js';
 import { serveOnLoopback } from './loopback.js';
 
 export interface RecordedElevenLabsRequest {

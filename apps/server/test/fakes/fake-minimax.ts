@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import ESpeakNg from 'espeak-ng';
-import { encodeMp3, parseWav, splitSentences } from '../../src/audio/audio.js';
+import { parseWav, splitSentences } from '../../src/audio/audio.js';
+import { encodeMp3 } from '../../src/audio/mp3-stream.js';
 import { decodeSample, sniffType } from '../../src/audio/probe.js';
 import { serveOnLoopback } from './loopback.js';
 import { writeTar } from './write-tar.js';

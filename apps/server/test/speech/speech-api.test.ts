@@ -25,7 +25,7 @@ function mp3Frames(bytes: Buffer): { frames: number; seconds: number } {
     const divisor = version === 3 ? 1 : version === 2 ? 2 : 4;
     const rate = (RATES[(header >>> 10) & 3] ?? 44100) / divisor;
     const mpeg1 = version === 3;
-    // lamejs writes MPEG-2 frames at 22,050 Hz, whose layer III bitrate table differs from MPEG-1's.
+    // At 22,050 Hz the encoder writes MPEG-2 frames, whose layer III bitrate table differs from MPEG-1’s.
     const kbps = mpeg1
       ? bitrate
       : ([0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160][(header >>> 12) & 15] ?? 0);

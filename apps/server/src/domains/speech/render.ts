@@ -1,4 +1,5 @@
-import { Mp3Stream, type Segment, splitSentences, toSrt } from '../../audio/audio.js';
+import { type Segment, splitSentences, toSrt } from '../../audio/audio.js';
+import { Mp3Stream } from '../../audio/mp3-stream.js';
 import { EngineError, type SpeechEngineV1, type SynthesisRequest } from '../../engines/speech-engine.js';
 import { checkSpeechText } from './validation.js';
 
@@ -85,7 +86,7 @@ export async function renderSpeech(
         await encoder.write(new Int16Array(Math.round((CHUNK_GAP_MS / 1000) * sampleRate)));
         cursorMs += CHUNK_GAP_MS;
       }
-      encoder ??= new Mp3Stream(sampleRate);
+      encoder ??= await Mp3Stream.open(sampleRate);
       await encoder.write(fadeEdges(samples, sampleRate));
       chunkMs = (samples.length / sampleRate) * 1000;
     } else {

@@ -1,4 +1,4 @@
-import { encodeMp3 } from '../../audio/audio.js';
+import { encodeMp3 } from '../../audio/mp3-stream.js';
 import {
   EngineError,
   type EngineModel,
