@@ -8,7 +8,9 @@ export type Mp3Kbps = 32 | 48 | 64 | 96 | 128 | 160 | 192;
 /** Samples handed to LAME between yields to the event loop, so a long encode never stalls the server. */
 const SLICE_SAMPLES = 1152 * 200;
 
-let compiledLame: WebAssembly.Module | undefined;
+/** What createEncoder accepts as LAME: after the first encoder, the module it compiled and handed back. */
+type LameSource = Parameters<typeof createEncoder>[1];
+let compiledLame: LameSource | undefined;
 
 /**
  * A LAME encoder in WebAssembly. The module is compiled on first use and kept, so each later
