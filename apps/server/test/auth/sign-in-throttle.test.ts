@@ -1,6 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { buildTestApp } from '../helpers/build-app.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import type { Config } from '../../src/config.js';
+import { buildTestApp, testConfig } from '../helpers/build-app.js';
+import { migratedTemplate } from '../helpers/databases.js';
 import { ORIGIN, signedInUser, signIn } from '../helpers/sessions.js';
 
 const PASSWORD = 'correct horse battery';
@@ -109,6 +115,34 @@ describe('sign-in throttling', () => {
       });
       expect(response.statusCode).not.toBe(200);
       if (n === 5) expect(response.statusCode).toBe(429);
+    }
+  });
+
+  it('keeps counting across a restart, as every process reads the count from the database', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sayso-throttle-'));
+    onTestFinished(() => rm(dataDir, { recursive: true, force: true }));
+    // A database in a folder, so a second app opens what the first one left.
+    const boot = async (first: boolean) => {
+      const database: Config['database'] = {
+        kind: 'pglite',
+        dir: path.join(dataDir, 'db'),
+        ...(first ? { template: await migratedTemplate() } : {}),
+      };
+      const config = await testConfig({ override: (loaded) => ({ ...loaded, database }) });
+      onTestFinished(() => rm(config.dataDir, { recursive: true, force: true }));
+      return buildApp(config);
+    };
+
+    const one = await boot(true);
+    const { email } = await signedInUser(one);
+    await failSignIns(one, email, 5);
+    await one.close();
+
+    const two = await boot(false);
+    try {
+      expect((await signIn(two, email, PASSWORD, OFFICE)).statusCode).toBe(429);
+    } finally {
+      await two.close();
     }
   });
 });
