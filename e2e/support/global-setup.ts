@@ -36,6 +36,7 @@ export default async function setup(project: TestProject) {
       OIDC_NAME: 'Test Identity',
       // Every test signs in from 127.0.0.1; the brute-force limit itself is proven by the server tests.
       SIGN_IN_ATTEMPTS_PER_MINUTE: '100',
+      SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1000',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ...(database ? { DATABASE_URL: database.url } : {}),

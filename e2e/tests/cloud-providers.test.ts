@@ -28,6 +28,7 @@ beforeAll(async () => {
       MINIMAX_API_KEY: minimax.apiKey,
       MINIMAX_BASE_URL: minimax.url,
       SIGN_IN_ATTEMPTS_PER_MINUTE: '100',
+      SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1000',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },

@@ -157,7 +157,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(pricingRoutes);
-  await app.register(authRoutes(auth, config.publicUrl));
+  await app.register(
+    authRoutes(auth, { publicUrl: config.publicUrl, failedSignInsPerMinute: config.auth.signInAttemptsPerMinute }),
+  );
   await app.register(accountRoutes);
   await app.register(adminRoutes);
   await registerSpeech(app, config, options.callbackTransport);

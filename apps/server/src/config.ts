@@ -39,6 +39,7 @@ const envSchema = z
     SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+    SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
     SPEECH_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
     SPEECH_REQUESTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
     SPEECH_ACTIVE_TASKS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
@@ -124,7 +125,13 @@ export interface Config {
     oidc: { issuer: string; clientId: string; clientSecret: string; name: string } | null;
     sessionIdleDays: number;
     sessionMaxDays: number;
+    /**
+     * Failed password sign-ins to one account from one address per minute; sign-ups from an
+     * address get four times as many per hour.
+     */
     signInAttemptsPerMinute: number;
+    /** Password sign-ins from one address per minute, to any accounts: the ceiling for an office. */
+    signInAttemptsPerAddressPerMinute: number;
   };
   speech: {
     limits: { perUserPerMinute: number; perIpPerMinute: number; activePerUser: number; demoPerIpPerHour: number };
@@ -214,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionIdleDays: e.SESSION_IDLE_DAYS,
       sessionMaxDays: e.SESSION_MAX_DAYS,
       signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
+      signInAttemptsPerAddressPerMinute: e.SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
     },
     speech: {
       limits: {

@@ -114,9 +114,11 @@ export interface Database {
     created_at: Generated<Date>;
     expires_at: Date;
   };
-  admin_sign_in_failures: {
+  sign_in_failures: {
     id: Generated<number>;
+    door: 'admin' | 'user';
     client_ip: string;
+    account_key: string | null;
     failed_at: Generated<Date>;
   };
   speech_tasks: {

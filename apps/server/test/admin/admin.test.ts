@@ -77,7 +77,9 @@ describe('admin panel API', () => {
     for (let i = 0; i < 5; i += 1) expect((await attempt('wrong-password')).statusCode).toBe(401);
     const limited = await attempt(ADMIN.password);
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBe('60');
+    // The wait ends when the oldest of the five failures leaves the one-minute window.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
   });
 
   it('lists users searched, sorted and paged by the server, and moves balances with the admin named', async () => {

@@ -492,6 +492,7 @@ describe('schema-driven fuzz', () => {
         SPEECH_ACTIVE_TASKS_PER_USER: '100',
         DEMO_REQUESTS_PER_HOUR: '10000',
         SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
+        SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '10000',
       },
     });
     const user = await signedInUser(app, 'fuzz-user@example.com');

@@ -6,6 +6,7 @@ import { clonedVoices } from './0005-cloned-voices.js';
 import { providerTaskRef } from './0006-provider-task-ref.js';
 import { oneTimeAdminPasswords } from './0007-one-time-admin-passwords.js';
 import { speechQueue } from './0008-speech-queue.js';
+import { signInFailures } from './0009-sign-in-failures.js';
 
 export interface Migration {
   version: number;
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   providerTaskRef,
   oneTimeAdminPasswords,
   speechQueue,
+  signInFailures,
 ];

@@ -119,21 +119,3 @@ export async function deleteAdminSession(db: Kysely<Database>, tokenHash: string
 export async function deleteSessionsOfAdmin(db: Kysely<Database>, adminId: string): Promise<void> {
   await db.deleteFrom('admin_sessions').where('admin_id', '=', adminId).execute();
 }
-
-// ---- Sign-in failures, shared by every process through the database. ----
-
-export async function countSignInFailuresSince(db: Kysely<Database>, clientIp: string, since: Date): Promise<number> {
-  const row = await db
-    .selectFrom('admin_sign_in_failures')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('client_ip', '=', clientIp)
-    .where('failed_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Records a failure and forgets those older than `forgetBefore`. */
-export async function recordSignInFailure(db: Kysely<Database>, clientIp: string, forgetBefore: Date): Promise<void> {
-  await db.insertInto('admin_sign_in_failures').values({ client_ip: clientIp }).execute();
-  await db.deleteFrom('admin_sign_in_failures').where('failed_at', '<', forgetBefore).execute();
-}

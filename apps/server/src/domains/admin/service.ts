@@ -12,15 +12,19 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { addBalance, DEFAULT_CREDITS } from '../accounts/service.js';
 import {
+  noteSignInFailure,
+  refuseWhileThrottled,
+  type SignInFailureKey,
+  type SignInThrottleRule,
+} from '../auth/sign-in-throttle.js';
+import {
   countAdmins,
-  countSignInFailuresSince,
   deleteAdminSession,
   deleteSessionsOfAdmin,
   findAdminBySessionHash,
   findAdminByUsername,
   insertAdmin,
   insertAdminSession,
-  recordSignInFailure,
   replaceOneTimePassword,
   setAdminPasswordHash,
 } from './repository.js';
@@ -32,10 +36,7 @@ export const ONE_TIME_PASSWORD_HOURS = 24;
 /** When a one-time password generated now stops signing in. */
 export const oneTimePasswordDeadline = (): Date => new Date(Date.now() + ONE_TIME_PASSWORD_HOURS * 3_600_000);
 /** Sign-in throttling: this many failures from one address within the window lock it out. */
-const SIGN_IN_WINDOW_SECONDS = 60;
-const SIGN_IN_FAILURES_ALLOWED = 5;
-/** Failures older than this are of no further use. */
-const FAILURE_MEMORY_MS = 3_600_000;
+const ADMIN_SIGN_IN_THROTTLE: SignInThrottleRule = { windowSeconds: 60, failuresAllowed: 5 };
 
 export interface Admin {
   id: string;
@@ -201,15 +202,11 @@ export async function signInAdmin(
   if (!username || !attempt.password) {
     throw new AppError(400, 'Username and password are required', 'FIELDS_REQUIRED');
   }
-  const windowStart = new Date(Date.now() - SIGN_IN_WINDOW_SECONDS * 1000);
-  if ((await countSignInFailuresSince(db, attempt.clientIp, windowStart)) >= SIGN_IN_FAILURES_ALLOWED) {
-    throw new AppError(429, 'Too many sign-in attempts. Please wait a minute and try again.', 'RATE_LIMITED', {
-      'retry-after': String(SIGN_IN_WINDOW_SECONDS),
-    });
-  }
+  const failureKey: SignInFailureKey = { door: 'admin', clientIp: attempt.clientIp, accountKey: null };
+  await refuseWhileThrottled(db, failureKey, ADMIN_SIGN_IN_THROTTLE);
   const checked = await checkCredentials(db, username, attempt.password);
   if (!checked) {
-    await recordSignInFailure(db, attempt.clientIp, new Date(Date.now() - FAILURE_MEMORY_MS));
+    await noteSignInFailure(db, failureKey);
     logger.warn({ username }, 'admin sign-in refused');
     throw new AppError(401, 'Invalid username or password', 'INVALID_CREDENTIALS');
   }

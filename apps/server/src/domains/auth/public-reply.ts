@@ -1,3 +1,5 @@
+import { SIGN_IN_RATE_LIMITED } from './sign-in-throttle.js';
+
 /**
  * What better-auth answers, made fit for page scripts: session tokens live only in the HttpOnly
  * cookie, and a sign-up does not say in so many words that an email already has an account.
@@ -36,6 +38,9 @@ const errorCode = (body: unknown): string | null =>
 export function publicAuthReply(path: string, reply: AuthReply): AuthReply {
   const signingUp = path.endsWith('/sign-up/email');
   if (signingUp && reply.status === 429) return { status: 429, body: { error: SIGN_UP_RATE_LIMITED } };
+  // The per-address ceiling answers as the per-account limit does: the same words, whichever held.
+  if (path.endsWith('/sign-in/email') && reply.status === 429)
+    return { status: 429, body: { error: SIGN_IN_RATE_LIMITED } };
   // Without outgoing mail this cannot be hidden (a new email signs straight in); it is only not spelled out.
   if (reply.status === 422 && EXISTING_ACCOUNT_CODE.test(errorCode(reply.body) ?? '')) {
     return { status: 400, body: { error: SIGN_UP_REFUSED } };

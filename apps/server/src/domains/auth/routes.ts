@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { publicAuthReply } from './public-reply.js';
 import { type Auth, CLIENT_IP_HEADER } from './service.js';
+import { accountKeyOf, noteSignInFailure, refuseWhileThrottled, type SignInFailureKey } from './sign-in-throttle.js';
 import { clearedUserCookie } from './user-cookie.js';
 
 function webHeaders(request: FastifyRequest): Headers {
@@ -56,9 +57,47 @@ async function replyBody(url: URL, response: Response): Promise<{ status: number
   return { status, payload: Buffer.from(JSON.stringify(body)) };
 }
 
-/** Hands /api/auth/* to better-auth, translating between Fastify and the Fetch API. */
-export function authRoutes(auth: Auth, publicUrl: string): FastifyPluginAsync {
+/** The one path better-auth checks email passwords at (it answers no other spelling of it). */
+const EMAIL_SIGN_IN_PATH = '/api/auth/sign-in/email';
+/** Where attempts whose email cannot be read go: one shared allowance per address, not one each. */
+const UNREADABLE_EMAIL = 'unreadable email';
+
+/** The email a sign-in body names, sent as JSON or as a form; null unless there is exactly one. */
+function signInEmail(body: unknown): string | null {
+  if (typeof body === 'string') {
+    const emails = new URLSearchParams(body).getAll('email');
+    return emails.length === 1 ? (emails[0] ?? null) : null;
+  }
+  if (typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string') {
+    return body.email;
+  }
+  return null;
+}
+
+/**
+ * Whose failures an email sign-in counts against: the address and the account it names, so one
+ * person's typos lock out only that account there, not colleagues behind the same address.
+ */
+function emailSignInKey(request: FastifyRequest, url: URL): SignInFailureKey | null {
+  if (request.method !== 'POST' || url.pathname !== EMAIL_SIGN_IN_PATH) return null;
+  const email = signInEmail(request.body);
+  return { door: 'user', clientIp: request.ip, accountKey: accountKeyOf(email ?? UNREADABLE_EMAIL) };
+}
+
+interface AuthRoutesOptions {
+  publicUrl: string;
+  /** Failed email sign-ins to one account from one address within a minute before a 429. */
+  failedSignInsPerMinute: number;
+}
+
+/**
+ * Hands /api/auth/* to better-auth, translating between Fastify and the Fetch API. Email sign-ins
+ * are throttled here per address and account (better-auth can only key by address, and holds the
+ * looser per-address ceiling).
+ */
+export function authRoutes(auth: Auth, { publicUrl, failedSignInsPerMinute }: AuthRoutesOptions): FastifyPluginAsync {
   const secureCookies = publicUrl.startsWith('https://');
+  const signInRule = { windowSeconds: 60, failuresAllowed: failedSignInsPerMinute };
   return async (app) => {
     // OAuth providers may post their answer as a form; better-auth parses it itself.
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
@@ -71,10 +110,14 @@ export function authRoutes(auth: Auth, publicUrl: string): FastifyPluginAsync {
       schema: { hide: true },
       handler: async (request, reply) => {
         const url = new URL(request.url, publicUrl);
+        const signInKey = emailSignInKey(request, url);
+        if (signInKey) await refuseWhileThrottled(app.db, signInKey, signInRule);
         const body = webBody(request);
         const response = await auth.handler(
           new Request(url, { method: request.method, headers: webHeaders(request), ...(body ? { body } : {}) }),
         );
+        // A wrong password and an unknown email both answer 401, and count alike.
+        if (signInKey && response.status === 401) await noteSignInFailure(app.db, signInKey);
         const { status, payload } = await replyBody(url, response);
         reply.status(status);
         response.headers.forEach((value, name) => {

@@ -34,7 +34,9 @@ interface CreateAuthOptions {
  */
 export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOptions) {
   const { auth } = config;
-  const signInLimit = { window: 60, max: auth.signInAttemptsPerMinute };
+  // Failures per account are limited in front of better-auth (auth/routes.ts); here every email
+  // sign-in from an address counts towards a ceiling that an office of colleagues stays under.
+  const signInLimit = { window: 60, max: auth.signInAttemptsPerAddressPerMinute };
   // Each sign-up answer tells whether an email had an account (decision 0014), so an address gets
   // four minutes' worth of sign-in attempts per hour: enough for a household, little for a prober.
   const signUpLimit = { window: 3600, max: auth.signInAttemptsPerMinute * 4 };

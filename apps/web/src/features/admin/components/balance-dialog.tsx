@@ -31,9 +31,9 @@ export function BalanceDialog({ user, action, onClose, onSettled }: BalanceDialo
   const change = useMutation({
     mutationFn: (value: number) => changeBalance(user.uid, action, value),
     onSuccess: (result: BalanceChange, value) => {
-      toast(balanceChangedText(action, value, result.currency, displayName(user)));
+      toast('balance', balanceChangedText(action, value, result.currency, displayName(user)));
     },
-    onError: (failure) => toast(balanceErrorText(action, failure.message), 'error'),
+    onError: (failure) => toast('balance', balanceErrorText(action, failure.message), 'error'),
     onSettled: () => {
       onClose();
       onSettled();

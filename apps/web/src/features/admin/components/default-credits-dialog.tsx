@@ -22,8 +22,8 @@ export function DefaultCreditsDialog({ open, onOpenChange, onSettled }: DefaultC
   const grant = useMutation({
     mutationFn: grantDefaultCredits,
     onSuccess: (granted) =>
-      toast(defaultCreditsGrantedText(granted, DEFAULT_CREDITS), granted > 0 ? 'success' : 'info'),
-    onError: (failure) => toast(defaultCreditsErrorText(failure.message), 'error'),
+      toast('default-credits', defaultCreditsGrantedText(granted, DEFAULT_CREDITS), granted > 0 ? 'success' : 'info'),
+    onError: (failure) => toast('default-credits', defaultCreditsErrorText(failure.message), 'error'),
     onSettled: () => {
       onOpenChange(false);
       onSettled();

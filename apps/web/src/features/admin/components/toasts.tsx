@@ -1,14 +1,13 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { type ShowToast, TOAST_DURATION_MS, ToastContext, type ToastTone } from '../hooks/use-toast';
+import { type ShowToast, TOAST_DURATION_MS, ToastContext, type ToastKind, type ToastTone } from '../hooks/use-toast';
 
 interface Toast {
   id: number;
+  kind: ToastKind;
   text: string;
   tone: ToastTone;
 }
-
-const MAX_VISIBLE = 3;
 
 const toneStyles: Record<ToastTone, { box: string; icon: typeof Info }> = {
   success: { box: 'border-success/30 text-success', icon: CircleCheck },
@@ -16,7 +15,17 @@ const toneStyles: Record<ToastTone, { box: string; icon: typeof Info }> = {
   info: { box: 'border-line text-accent', icon: Info },
 };
 
-/** Provides useToast to the panel and shows its notices top right, under the header, newest last. */
+/** The notices with `toast` in place of the one of its kind, or added after the others if none. */
+function withToast(current: Toast[], toast: Toast): Toast[] {
+  const replaced = current.map((shown) => (shown.kind === toast.kind ? toast : shown));
+  return replaced.includes(toast) ? replaced : [...current, toast];
+}
+
+/**
+ * Provides useToast to the panel and shows at most one notice per kind, along the bottom edge:
+ * there they cover neither the page heading nor a dialog's title, which sit at the top of the
+ * page and of the (centred) dialog; on wide screens they keep to the right of a dialog.
+ */
 export function Toasts({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(0);
@@ -29,11 +38,11 @@ export function Toasts({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const show = useCallback<ShowToast>((text, tone = 'success') => {
+  const show = useCallback<ShowToast>((kind, text, tone = 'success') => {
     nextId.current += 1;
     const id = nextId.current;
-    // A burst of notices (search, then sort, then a change) keeps only the newest few on screen.
-    setToasts((current) => [...current, { id, text, tone }].slice(-MAX_VISIBLE));
+    setToasts((current) => withToast(current, { id, kind, text, tone }));
+    // A replaced notice's timer finds nothing to remove; the newest one gets its full 3 seconds.
     const timer = setTimeout(() => {
       timers.current.delete(timer);
       setToasts((current) => current.filter((toast) => toast.id !== id));
@@ -44,7 +53,10 @@ export function Toasts({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="pointer-events-none fixed top-20 right-4 z-[60] flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2">
+      <section
+        aria-label="Notifications"
+        className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col gap-2 sm:left-auto sm:w-full sm:max-w-sm"
+      >
         {toasts.map((toast) => {
           const { box, icon: Icon } = toneStyles[toast.tone];
           return (
@@ -58,7 +70,7 @@ export function Toasts({ children }: { children: ReactNode }) {
             </div>
           );
         })}
-      </div>
+      </section>
     </ToastContext.Provider>
   );
 }

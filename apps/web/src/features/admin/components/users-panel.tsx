@@ -52,10 +52,10 @@ export function UsersPanel({ admin }: { admin: Admin }) {
       try {
         const result = await getAdminUsers(params);
         const empty = result.total === 0 && params.search === '';
-        toast(usersLoadedText(result.total, params.search), empty ? 'info' : 'success');
+        toast('users-list', usersLoadedText(result.total, params.search), empty ? 'info' : 'success');
         return result;
       } catch (error) {
-        toast(usersLoadErrorText(error instanceof Error ? error.message : String(error)), 'error');
+        toast('users-list', usersLoadErrorText(error instanceof Error ? error.message : String(error)), 'error');
         throw error;
       }
     },
@@ -75,7 +75,7 @@ export function UsersPanel({ admin }: { admin: Admin }) {
 
   const logout = () =>
     signOut.mutate(undefined, {
-      onError: (error) => toast(`Logout failed: ${error.message}`, 'error'),
+      onError: (error) => toast('session', `Logout failed: ${error.message}`, 'error'),
     });
 
   const data = users.data;

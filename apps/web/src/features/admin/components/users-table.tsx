@@ -52,15 +52,21 @@ export function UsersTable({ users, search, onChangeBalance }: UsersTableProps) 
         <tbody className="divide-y divide-line">
           {users.map((user) => (
             <tr key={user.uid} className="transition-colors hover:bg-surface/80">
-              <th scope="row" className={`${cell} max-w-56 truncate text-left font-semibold text-ink`}>
+              <th
+                scope="row"
+                title={user.username || undefined}
+                className={`${cell} max-w-56 truncate text-left font-semibold text-ink`}
+              >
                 {user.username || <span className="font-normal text-muted">No name</span>}
               </th>
-              <td className={`${cell} max-w-72 truncate text-muted`}>{user.email}</td>
+              {/* The email column takes whatever width the others leave (width 100%); an address longer
+                  than that wraps at any character instead of being cut, as staff need all of it. */}
+              <td className={`${cell} w-full min-w-48 wrap-anywhere text-muted`}>{user.email}</td>
               <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>{formatCredits(user.credits)}</td>
               <td className={`${cell} text-right font-semibold whitespace-nowrap tabular-nums`}>
                 {formatMoney(user.balance, user.currency)}
               </td>
-              <td className={`${cell} text-right`}>
+              <td className={`${cell} text-right whitespace-nowrap`}>
                 <div className="flex justify-end gap-2">
                   <button
                     type="button"
@@ -101,7 +107,8 @@ function UserCards({ users, onChangeBalance }: Omit<UsersTableProps, 'search'>) 
           <p className="truncate font-semibold text-ink">
             {user.username || <span className="font-normal text-muted">No name</span>}
           </p>
-          <p className="truncate text-sm text-muted">{user.email}</p>
+          {/* On a phone the whole address wraps onto a second line rather than being cut. */}
+          <p className="text-sm wrap-anywhere text-muted">{user.email}</p>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
             <div className="rounded-control bg-surface px-3 py-2">
               <dt className="text-xs text-muted">Credits</dt>

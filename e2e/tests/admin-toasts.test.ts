@@ -1,0 +1,120 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { uniqueName } from '../support/accounts.js';
+import { expectAccessible, screenshot, useBrowser } from '../support/browser.js';
+import { E2E_ADMIN } from '../support/staff.js';
+
+const { newPage, baseUrl } = useBrowser();
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+/** A user with a longish work email (about 50 characters), as offices have. */
+async function createUserWithLongEmail(): Promise<string> {
+  const email = `${uniqueName('toasts')}@accounts-department.example.test`;
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: 'correct horse battery', name: 'Toast Tester' }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status}`);
+  return email;
+}
+
+async function openPanel(page: Page): Promise<void> {
+  await page.goto('/admin-panel');
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+}
+
+/** Types a search and waits for the server's answer to it. */
+async function search(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().includes(`search=${encodeURIComponent(text)}`));
+  await page.getByLabel('Search users').fill(text);
+  await answered;
+}
+
+/** The notices on screen; found by CSS, as an open dialog hides the rest of the page from the accessibility tree. */
+async function visibleToasts(page: Page): Promise<Locator[]> {
+  const all = await page
+    .locator('[role="status"]')
+    .filter({ hasText: /^(Successfully|No users found|Error)/ })
+    .all();
+  const visible: Locator[] = [];
+  for (const toast of all) if (await toast.isVisible()) visible.push(toast);
+  return visible;
+}
+
+const listToasts = (page: Page) => page.getByRole('status').filter({ hasText: /^Successfully loaded \d+ user\(s\)$/ });
+
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return box;
+}
+
+type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** How many of the toasts cover part of the box. */
+async function overlapCount(toasts: Locator[], box: Box): Promise<number> {
+  let count = 0;
+  for (const toast of toasts) if (overlaps(await boxOf(toast), box)) count += 1;
+  return count;
+}
+
+describe('admin notices and the users table', () => {
+  it('shows one list toast after three searches, and whole emails where the table has room', async () => {
+    const email = await createUserWithLongEmail();
+    const page = await newPage(DESKTOP);
+    await openPanel(page);
+    await search(page, 'toasts');
+    await search(page, 'accounts-department');
+    await search(page, email);
+    await listToasts(page).first().waitFor();
+    await screenshot(page, 'admin-toasts-desktop', { fullPage: false });
+    await expectAccessible(page);
+
+    const emailCell = page.getByRole('row', { name: new RegExp(email) }).getByRole('cell', { name: email });
+    // Whole, and on one line: at 1280 px the table has room for a 50-character address.
+    const emailShown = await emailCell.evaluate((cell) => {
+      const text = document.createRange();
+      text.selectNodeContents(cell);
+      return { clipped: cell.scrollWidth > cell.clientWidth, lines: text.getClientRects().length };
+    });
+    expect({ listToasts: await listToasts(page).count(), emailShown }).toEqual({
+      listToasts: 1,
+      emailShown: { clipped: false, lines: 1 },
+    });
+  });
+
+  it("keeps toasts off the heading and the Deduct dialog's title on a phone", async () => {
+    await createUserWithLongEmail();
+    const page = await newPage(PHONE);
+    await openPanel(page);
+    await search(page, 'toasts');
+    await search(page, 'accounts');
+    await search(page, 'department');
+    await listToasts(page).first().waitFor();
+    await screenshot(page, 'admin-toasts-phone-list', { fullPage: false });
+    await expectAccessible(page);
+    const headingBox = await boxOf(page.getByRole('heading', { name: /^Welcome, / }));
+    const overHeading = await overlapCount(await visibleToasts(page), headingBox);
+
+    await page
+      .getByRole('button', { name: /^Deduct Balance for / })
+      .first()
+      .click();
+    const title = page.getByRole('dialog', { name: 'Deduct Balance' }).getByRole('heading', { name: 'Deduct Balance' });
+    await title.waitFor();
+    await screenshot(page, 'admin-toasts-phone-deduct', { fullPage: false });
+    // The searches' notices are still up (for 3 s) while the dialog is open.
+    const toasts = await visibleToasts(page);
+    expect(toasts.length).toBeGreaterThan(0);
+    const overTitle = await overlapCount(toasts, await boxOf(title));
+    expect({ overHeading, overTitle }).toEqual({ overHeading: 0, overTitle: 0 });
+  });
+});
