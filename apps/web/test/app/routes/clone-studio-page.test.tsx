@@ -180,3 +180,42 @@ describe('converting a sample on /dashboard3', () => {
     expect(screen.queryByTestId('loaded-file-name')).not.toBeInTheDocument();
   });
 });
+
+describe('where /dashboard3 shows its messages', () => {
+  it('shows an upload problem under the upload zone, in the Create a voice card', async () => {
+    fakeDecoding(async () => {
+      throw new DOMException('Unable to decode audio data', 'EncodingError');
+    });
+    const { user } = renderStudio();
+    await user.upload(screen.getByTestId('sample-input'), sampleFile('notes.mp3', 'audio/mpeg'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("Unable to read audio file. Please make sure it's a valid audio file.");
+    const card = screen.getByRole('heading', { name: 'Create a voice' }).parentElement as HTMLElement;
+    expect(card).toContainElement(alert);
+  });
+
+  it('shows a Create Voice problem under the button', async () => {
+    const { user } = renderStudio();
+    await user.click(screen.getByRole('button', { name: 'Create Voice' }));
+    const createAlert = await screen.findByRole('alert');
+    expect(createAlert).toHaveTextContent('Please upload an audio file first.');
+    expect(screen.getByRole('heading', { name: 'Create a voice' }).parentElement).toContainElement(createAlert);
+  });
+
+  it('says which voice was picked beside Cloned Voices, where focus returns when the list closes', async () => {
+    const { user } = renderStudio({
+      'GET /api/voice/cloned': () =>
+        json({
+          voices: [
+            { voiceId: 'v9', voiceName: 'Grace', mp3Link: '', createdAt: '2026-11-23T10:00:00Z', approximate: false },
+          ],
+        }),
+    });
+    const open = screen.getByRole('button', { name: 'Cloned Voices' });
+    await user.click(open);
+    await user.click(await screen.findByRole('button', { name: 'Use Grace' }));
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Voice "Grace" selected! You can now generate TTS with this voice.');
+    expect(open.parentElement).toContainElement(notice);
+  });
+});
