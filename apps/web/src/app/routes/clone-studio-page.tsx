@@ -55,7 +55,7 @@ export default function CloneStudioPage() {
             onDraftChange={voice.changeDraft}
             onLanguageChange={voice.changeLanguage}
             creating={voice.creating}
-            created={voice.created}
+            created={voice.createdFor(sample.file)}
             onCreate={studio.createVoice}
             notice={voice.notice}
             uploadProblem={studio.messageAt('upload')}

@@ -81,6 +81,24 @@ describe('creating a voice on /dashboard3', () => {
     // The first test of the file also loads Radix and the icons, which is slow on a busy machine.
   }, 15_000);
 
+  it('locks the file while “Creating Voice...” runs, and marks only that file as created', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { user } = renderStudio({
+      'POST /api/voice/clone': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await loadMp3(user);
+    await user.click(screen.getByRole('button', { name: 'Create Voice' }));
+    expect(await screen.findByRole('button', { name: 'Creating Voice...' })).toBeDisabled();
+    // The file the voice is being made from cannot be swapped for another mid-way.
+    expect(screen.getByRole('button', { name: 'Remove file' })).toBeDisabled();
+    answer(created());
+    expect(await screen.findByRole('button', { name: 'Voice Created' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove file' })).toBeEnabled();
+  });
+
   it('shows the success card for 6 seconds, with a note when the file is under 500,000 bytes', async () => {
     const { user } = renderStudio({ 'POST /api/voice/clone': created });
     await loadMp3(user, 499_999);

@@ -53,7 +53,11 @@ export function CreateVoiceCard({
     <div className={studioCardStyle}>
       <h2 className="text-lg font-semibold text-ink">Create a voice</h2>
       <div className="mt-4 space-y-4">
-        {file ? <LoadedFile file={file} onRemove={onRemoveFile} /> : <UploadZone onFile={onFile} busy={validating} />}
+        {file ? (
+          <LoadedFile file={file} onRemove={onRemoveFile} locked={creating} />
+        ) : (
+          <UploadZone onFile={onFile} busy={validating} />
+        )}
         {uploadProblem && <CloneStudioError message={uploadProblem} />}
         <div>
           <label htmlFor={`${ids}-name`} className="text-sm font-medium text-ink">

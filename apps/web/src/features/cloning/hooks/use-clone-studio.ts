@@ -48,10 +48,7 @@ export function useCloneStudio() {
     onLimit: () => setLimitOpen(true),
   });
   const sample = useSampleFile({
-    onCleared: () => {
-      voice.allowAnother();
-      clearMessage();
-    },
+    onCleared: clearMessage,
     onProblem: report('upload'),
     onAccepted: (chosen) => voice.suggestName(baseName(chosen.name)),
   });
