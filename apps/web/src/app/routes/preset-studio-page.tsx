@@ -83,6 +83,7 @@ export default function PresetStudioPage() {
 
           <VoiceSettingsCard
             models={choices.modelList}
+            modelsLoading={choices.modelsLoading}
             activeModel={choices.activeModel}
             onModelChange={choices.chooseModel}
             selectedVoice={choices.selectedVoice}
