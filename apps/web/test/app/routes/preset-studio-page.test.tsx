@@ -86,6 +86,14 @@ describe('the preset-voice studio', { timeout: 30_000 }, () => {
     );
   });
 
+  it('counts the characters Generate will charge for: spaces alone count for nothing', async () => {
+    serve(10_000);
+    await openStudioWithText('     ');
+    expect(screen.getByTestId('character-count')).toHaveTextContent('0 characters');
+    fireEvent.change(screen.getByLabelText('Your text'), { target: { value: '  Hello 👋  ' } });
+    expect(screen.getByTestId('character-count')).toHaveTextContent('7 characters');
+  });
+
   it('says the models are loading instead of showing an empty list', async () => {
     serve(10_000);
     renderDashboard(<PresetStudioPage />, { route: '/dashboard2' });
