@@ -386,6 +386,7 @@ describe('/dashboard3, the cloning studio', () => {
     await selected.waitFor();
     expect(await isInViewport(selected)).toBe(true);
     await screenshot(page, 'dashboard3-mobile-voice-selected', { fullPage: false });
+    await expectAccessible(page);
   }, 90_000);
 
   it('keeps the sample locked while “Creating Voice...” runs, and lets a new file make a new voice', async () => {
@@ -411,6 +412,7 @@ describe('/dashboard3, the cloning studio', () => {
     await page.getByRole('button', { name: 'Create Voice' }).click();
     await page.getByRole('button', { name: 'Creating Voice...' }).waitFor();
     expect(await page.getByRole('button', { name: 'Remove file' }).isDisabled()).toBe(true);
+    await expectAccessible(page);
     answer();
     await page.getByRole('button', { name: 'Voice Created' }).waitFor();
     expect(await page.getByRole('button', { name: 'Voice Created' }).isDisabled()).toBe(true);

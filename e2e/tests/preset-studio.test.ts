@@ -117,6 +117,7 @@ describe('/dashboard2, the preset-voice studio', () => {
       .getByRole('list', { name: 'Transcript' })
       .getByText(/Sayso turns written words/)
       .waitFor();
+    await expectAccessible(page);
     const downloaded = async (name: string) => {
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
       return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
