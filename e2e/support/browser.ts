@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium.js';
 
@@ -36,9 +36,13 @@ export function useBrowser() {
   const baseUrl = inject('baseUrl');
   return {
     baseUrl,
-    async newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
+    /** A page in a context of its own; `locale` sets the browser's language (navigator.language and Intl's default). */
+    async newPage(
+      viewport: { width: number; height: number } = VIEWPORTS.desktop,
+      { locale }: { locale?: string } = {},
+    ): Promise<Page> {
       if (!browser) throw new Error('browser not started');
-      const context = await browser.newContext({ viewport, baseURL: baseUrl });
+      const context = await browser.newContext({ viewport, baseURL: baseUrl, ...(locale ? { locale } : {}) });
       contexts.push(context);
       // Tests never leave the machine: anything not on loopback (a web font, say) is refused.
       await context.route(
@@ -50,6 +54,23 @@ export function useBrowser() {
       return page;
     },
   };
+}
+
+/** Whether the whole element lies in the visible part of the page, below the sticky header (`headerHeight` px: h-16 and its border). */
+export function isInViewport(locator: Locator, headerHeight = 65): Promise<boolean> {
+  return locator.evaluate((element, header) => {
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.top >= header && box.bottom <= window.innerHeight;
+  }, headerHeight);
+}
+
+/** The accessible name of the element that has keyboard focus (its aria-label, else its text). */
+export function focusedName(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return null;
+    return active.getAttribute('aria-label') ?? active.textContent?.trim() ?? null;
+  });
 }
 
 /** Saves a PNG for people to look at; `fullPage: false` keeps just the viewport (for open dialogs and menus). */

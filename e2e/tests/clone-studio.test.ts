@@ -1,11 +1,11 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { silentWav, spokenSampleWav } from '../../apps/server/test/helpers/samples.js';
 import { openSignInPopup, signUpLocally, uniqueName } from '../support/accounts.js';
-import { expectAccessible, screenshot, useBrowser, VIEWPORTS } from '../support/browser.js';
+import { expectAccessible, focusedName, isInViewport, screenshot, useBrowser, VIEWPORTS } from '../support/browser.js';
 
 const { newPage } = useBrowser();
 
@@ -102,7 +102,7 @@ describe('/dashboard3, the cloning studio', () => {
     const samplePath = path.join(tmpdir(), `${uniqueName('sample')}.wav`);
     await writeFile(samplePath, sample);
 
-    const page = await newPage();
+    const page = await newPage(VIEWPORTS.desktop, { locale: 'en-US' });
     await signIn(page);
     await page.goto('/dashboard3');
     await page.getByRole('heading', { name: 'Sayso', level: 1 }).waitFor();
@@ -133,6 +133,10 @@ describe('/dashboard3, the cloning studio', () => {
     const voices = page.getByRole('dialog', { name: 'Your Cloned Voices' });
     await voices.getByText('1 / 5 voices saved').waitFor();
     await voices.getByText('In Use').waitFor();
+    // The creation date is written the way this (American) browser writes dates.
+    const today = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date());
+    await voices.getByText(`Created ${today('en-US')}`, { exact: true }).waitFor();
     await screenshot(page, 'dashboard3-voices-modal', { fullPage: false });
     await voices.getByRole('button', { name: 'Use Studio voice' }).click();
     await page.getByText('Voice "Studio voice" selected! You can now generate TTS with this voice.').waitFor();
@@ -142,6 +146,10 @@ describe('/dashboard3, the cloning studio', () => {
     await page.getByRole('button', { name: 'Generate Voice' }).click();
     const audio = page.getByTestId('result-audio');
     await audio.waitFor({ state: 'attached', timeout: 60_000 });
+    // The result card lands under the text box: it is brought into view, with focus on its player.
+    const resultPlay = page.getByRole('region', { name: 'Text and result' }).getByRole('button', { name: 'Play' });
+    await expect.poll(() => isInViewport(resultPlay), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => focusedName(page), { timeout: 5_000 }).toBe('Play');
     await expect
       .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
       .toBeGreaterThan(5);
@@ -160,6 +168,23 @@ describe('/dashboard3, the cloning studio', () => {
       .waitFor();
     await pageShot(page, 'dashboard3-result');
     expect(await page.getByTestId('clone-sidebar-credits').innerText()).toBe('9,500');
+    const [vtt] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download VTT' }).click(),
+    ]);
+    expect(vtt.suggestedFilename()).toBe('generated-audio.vtt');
+    expect(await readFile(await vtt.path(), 'utf8')).toMatch(/^WEBVTT\n\n1\n00:00:00\.000 --> \d\d:\d\d:\d\d\.\d{3}\n/);
+
+    // The same voice in a British browser: the date is written the British way.
+    const british = await newPage(VIEWPORTS.desktop, { locale: 'en-GB' });
+    await british.context().addCookies(await page.context().cookies());
+    await british.goto('/dashboard3');
+    await british.getByRole('button', { name: 'Cloned Voices' }).click();
+    await british
+      .getByRole('dialog', { name: 'Your Cloned Voices' })
+      .getByText(`Created ${today('en-GB')}`, { exact: true })
+      .waitFor();
+    expect(today('en-GB')).not.toBe(today('en-US'));
 
     await page.getByRole('button', { name: 'Cloned Voices' }).click();
     await voices.getByRole('button', { name: 'Delete Studio voice' }).click();
@@ -309,16 +334,93 @@ describe('/dashboard3, the cloning studio', () => {
     await limit.waitFor({ state: 'detached' });
   }, 120_000);
 
-  it('refuses a file that is not audio with the spec’s message (on a phone-sized screen)', async () => {
+  it('shows upload problems and the chosen voice where a phone user is looking, not at the top of the page', async () => {
     const page = await newPage(VIEWPORTS.mobile);
     await signIn(page);
     await page.goto('/dashboard3');
-    const notes = path.join(tmpdir(), `${uniqueName('notes')}.txt`);
-    await writeFile(notes, 'not audio');
-    await page.getByTestId('sample-input').setInputFiles(notes);
-    await page.getByText('Unsupported file format: TXT. Please upload a valid audio or video file.').waitFor();
-    await screenshot(page, 'dashboard3-mobile-error');
+    // On a phone the Create a voice card comes after the text box: the visitor scrolls down to it.
+    const choose = page.getByText('Choose a file');
+    await choose.scrollIntoViewIfNeeded();
+    const input = page.getByTestId('sample-input');
+    const refusal = async (name: string, bytes: string, message: string) => {
+      await input.setInputFiles(await tempFile(name, bytes));
+      const alert = page.getByRole('alert').filter({ hasText: message });
+      await alert.waitFor({ timeout: 20_000 });
+      expect(await isInViewport(alert)).toBe(true);
+    };
+    await refusal('notes.txt', 'not audio', 'Unsupported file format: TXT. Please upload a valid audio or video file.');
+    await screenshot(page, 'dashboard3-mobile-error', { fullPage: false });
+    // Named .mp3 but holding text: the browser cannot decode it.
+    await refusal(
+      'notes.mp3',
+      'These are meeting notes, not audio.\n'.repeat(40),
+      "Unable to read audio file. Please make sure it's a valid audio file.",
+    );
     await page.getByRole('button', { name: 'Create Voice' }).click();
-    await page.getByText('Please upload an audio file first.').waitFor();
-  });
+    const missing = page.getByRole('alert').filter({ hasText: 'Please upload an audio file first.' });
+    await missing.waitFor();
+    expect(await isInViewport(missing)).toBe(true);
+
+    // A saved voice picked from the list is confirmed next to the Cloned Voices button, in view.
+    const response = await page.request.post('/api/voice/clone', {
+      headers: { origin: new URL(page.url()).origin },
+      multipart: {
+        audio: { name: 'saved.wav', mimeType: 'audio/wav', buffer: await fifteenSecondSample('en-us+f2', 60) },
+        voice_name: 'Pocket voice',
+        language_tag: 'English',
+        preview_text: 'Hello there.',
+        need_noise_reduction: 'true',
+      },
+      timeout: 30_000,
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    await page.reload();
+    const openVoices = page.getByRole('button', { name: 'Cloned Voices' });
+    await openVoices.scrollIntoViewIfNeeded();
+    await openVoices.click();
+    await page
+      .getByRole('dialog', { name: 'Your Cloned Voices' })
+      .getByRole('button', { name: 'Use Pocket voice' })
+      .click();
+    const selected = page.getByRole('status').filter({ hasText: 'Voice "Pocket voice" selected!' });
+    await selected.waitFor();
+    expect(await isInViewport(selected)).toBe(true);
+    await screenshot(page, 'dashboard3-mobile-voice-selected', { fullPage: false });
+    await expectAccessible(page);
+  }, 90_000);
+
+  it('keeps the sample locked while “Creating Voice...” runs, and lets a new file make a new voice', async () => {
+    const page = await newPage();
+    await signIn(page);
+    await page.goto('/dashboard3');
+    const input = page.getByTestId('sample-input');
+    await input.setInputFiles(await tempFile('first.wav', silentWav(11)));
+    await page.getByTestId('loaded-file-name').waitFor({ timeout: 30_000 });
+    // The network edge holds the clone request until the test lets it answer.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route('**/api/voice/clone', async (route) => {
+      await answered;
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: true, clone_voice_id: 'held-voice', voice_name: 'first', mp3_link: '' }),
+      });
+    });
+    await page.getByRole('button', { name: 'Create Voice' }).click();
+    await page.getByRole('button', { name: 'Creating Voice...' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remove file' }).isDisabled()).toBe(true);
+    await expectAccessible(page);
+    answer();
+    await page.getByRole('button', { name: 'Voice Created' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Voice Created' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Remove file' }).click();
+    await input.setInputFiles(await tempFile('second.wav', silentWav(12)));
+    await page.getByTestId('loaded-file-name').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: 'Create Voice' }).isEnabled()).toBe(true);
+    await page.unroute('**/api/voice/clone');
+  }, 90_000);
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignInPopup, signUpLocally, uniqueName } from '../support/accounts.js';
-import { expectAccessible, screenshot, useBrowser } from '../support/browser.js';
+import { expectAccessible, focusedName, isInViewport, screenshot, useBrowser } from '../support/browser.js';
 
 const { newPage } = useBrowser();
 
@@ -68,6 +68,10 @@ describe('/dashboard2, the preset-voice studio', () => {
     const audio = page.getByTestId('result-audio');
     // The audio element has no controls of its own (the player draws them), so it is attached, not visible.
     await audio.waitFor({ state: 'attached', timeout: 60_000 });
+    // The result lands below the text box: it is scrolled into view, with focus on its Play button.
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await expect.poll(() => isInViewport(play), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => focusedName(page), { timeout: 5_000 }).toBe('Play');
     await expect
       .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
       .toBeGreaterThan(5);
@@ -106,6 +110,53 @@ describe('/dashboard2, the preset-voice studio', () => {
       .map((cue) => cue.split('\n').slice(2).join(' '))
       .join(' ');
     expect(spoken).toBe(TEXT.replace(/\s+/g, ' ').trim());
+
+    // The studio shows that transcript and offers it as SRT and as WebVTT with the same cue timings.
+    await page.getByText('Transcript', { exact: true }).click();
+    await page
+      .getByRole('list', { name: 'Transcript' })
+      .getByText(/Sayso turns written words/)
+      .waitFor();
+    await expectAccessible(page);
+    const downloaded = async (name: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
+      return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+    };
+    const srtFile = await downloaded('Download SRT');
+    expect(srtFile).toEqual({ name: 'generated-audio.srt', text: srt });
+    const vttFile = await downloaded('Download VTT');
+    expect(vttFile.name).toBe('generated-audio.vtt');
+    const srtTimings = [...srt.matchAll(/(\d\d:\d\d:\d\d),(\d{3}) --> (\d\d:\d\d:\d\d),(\d{3})/g)].map(
+      ([, from, fromMs, to, toMs]) => `${from}.${fromMs} --> ${to}.${toMs}`,
+    );
+    expect(srtTimings.length).toBeGreaterThan(2);
+    expect(vttFile.text.startsWith('WEBVTT\n\n')).toBe(true);
+    expect([...vttFile.text.matchAll(/\S+ --> \S+/g)].map(([timing]) => timing)).toEqual(srtTimings);
+    // Chromium's own WebVTT parser reads every cue, at the SRT's start times.
+    const parsedStarts = await page.evaluate(async (vtt) => {
+      const video = document.createElement('video');
+      const track = document.createElement('track');
+      track.src = URL.createObjectURL(new Blob([vtt], { type: 'text/vtt' }));
+      track.default = true;
+      video.append(track);
+      document.body.append(video);
+      await new Promise((resolve, reject) => {
+        track.onload = resolve;
+        track.onerror = reject;
+      });
+      const cues = track.track.cues;
+      const starts = Array.from({ length: cues?.length ?? 0 }, (_, index) =>
+        Math.round((cues?.[index]?.startTime ?? -1) * 1000),
+      );
+      video.remove();
+      return starts;
+    }, vttFile.text);
+    expect(parsedStarts).toEqual(
+      srtTimings.map((timing) => {
+        const [hours, minutes, seconds] = (timing.split(' ')[0] ?? '').split(':').map(Number);
+        return Math.round(((hours ?? 0) * 3600 + (minutes ?? 0) * 60 + (seconds ?? 0)) * 1000);
+      }),
+    );
     // The preferred voice comes back when the studio opens again.
     await page.reload();
     await page.getByRole('button', { name: /^Oliver/ }).waitFor();

@@ -16,6 +16,7 @@ export default function CloneStudioPage() {
   const navigate = useNavigate();
   const studio = useCloneStudio();
   const { sample, voice, saved, dialogs } = studio;
+  const pageProblem = studio.messageAt('page');
 
   return (
     <DashboardShell
@@ -25,7 +26,7 @@ export default function CloneStudioPage() {
     >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-label="Text and result" className="space-y-6 lg:order-1">
-          {studio.error && <CloneStudioError message={studio.error} />}
+          {pageProblem && <CloneStudioError message={pageProblem} />}
           <GenerateCard
             text={studio.text}
             onTextChange={studio.setText}
@@ -33,13 +34,18 @@ export default function CloneStudioPage() {
             canGenerate={studio.canGenerate}
             onGenerate={studio.startGeneration}
             selected={saved.selected}
-            selectedNotice={saved.selectedNotice}
+            problem={studio.messageAt('generate')}
           />
           <CloneResultCard state={studio.generation} justFinished={studio.justFinished} />
         </section>
 
         <aside aria-label="Your voice" className="space-y-6 lg:order-2">
-          <CloneCreditsCard credits={studio.credits} onOpenVoices={() => dialogs.setVoicesOpen(true)} />
+          <CloneCreditsCard
+            credits={studio.credits}
+            onOpenVoices={() => dialogs.setVoicesOpen(true)}
+            selectedNotice={saved.selectedNotice}
+            problem={studio.messageAt('voices')}
+          />
           <CreateVoiceCard
             file={sample.file}
             validating={sample.validating}
@@ -49,9 +55,11 @@ export default function CloneStudioPage() {
             onDraftChange={voice.changeDraft}
             onLanguageChange={voice.changeLanguage}
             creating={voice.creating}
-            created={voice.created}
+            created={voice.createdFor(sample.file)}
             onCreate={studio.createVoice}
             notice={voice.notice}
+            uploadProblem={studio.messageAt('upload')}
+            createProblem={studio.messageAt('create')}
           />
         </aside>
       </div>

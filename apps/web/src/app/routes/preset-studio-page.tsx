@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { DashboardShell } from '@/app/layouts/dashboard-shell';
 import { studioCardStyle } from '@/components/ui/card-styles';
 import { CreditsExhaustedDialog } from '@/components/ui/credits-exhausted-dialog';
-import { GenerationProgress } from '@/components/ui/generation-progress';
-import { ResultPlayer } from '@/components/ui/result-player';
+import { SpeechResultCard } from '@/components/ui/speech-result-card';
 import { PresetTextCard } from '@/features/speech/components/preset-text-card';
 import { VoicePickerModal } from '@/features/speech/components/voice-picker-modal';
 import { DEFAULT_VOICE_SETTINGS, VoiceSettingsCard } from '@/features/speech/components/voice-settings-card';
@@ -14,7 +13,7 @@ import { usePresetVoices } from '@/features/speech/hooks/use-preset-voices';
 import { accountFigures } from '@/lib/account/account-figures';
 import { useMe } from '@/lib/account/get-me';
 import { formatCredits } from '@/lib/format';
-import { progressLabel, progressPercent } from '@/lib/speech-task/polling';
+import { progressLabel } from '@/lib/speech-task/polling';
 
 /** /dashboard2: type any text, pick a preset voice, tune it, and generate speech. */
 export default function PresetStudioPage() {
@@ -50,6 +49,7 @@ export default function PresetStudioPage() {
                   text,
                   voice_id: choices.voiceId ?? '',
                   model_id: choices.activeModel,
+                  // The spec's request says false; the server keeps a transcript for every task anyway, and the result shows it.
                   with_transcript: false,
                   ...settings,
                 },
@@ -59,24 +59,10 @@ export default function PresetStudioPage() {
             error={state.phase === 'error' ? state.message : null}
           />
 
-          {(state.phase === 'generating' || state.phase === 'done') && (
-            <div className={studioCardStyle} aria-live="polite">
-              <h2 className="text-lg font-semibold text-ink">Result</h2>
-              {state.phase === 'generating' ? (
-                <div className="mt-4">
-                  <GenerationProgress
-                    label={state.task ? progressLabel(state.task.progress, state.task.status) : 'Generating...'}
-                    percent={progressPercent(state.task)}
-                    queuePosition={state.task?.queue_position}
-                  />
-                </div>
-              ) : (
-                <div className="mt-4">
-                  <ResultPlayer audioUrl={state.audioUrl} />
-                </div>
-              )}
-            </div>
-          )}
+          <SpeechResultCard
+            state={state}
+            progressLabel={(task) => (task ? progressLabel(task.progress, task.status) : 'Generating...')}
+          />
         </section>
 
         <aside aria-label="Voice settings" className="space-y-6">
@@ -97,6 +83,7 @@ export default function PresetStudioPage() {
 
           <VoiceSettingsCard
             models={choices.modelList}
+            modelsLoading={choices.modelsLoading}
             activeModel={choices.activeModel}
             onModelChange={choices.chooseModel}
             selectedVoice={choices.selectedVoice}

@@ -23,8 +23,19 @@ const clock = (seconds: number) => {
  * (so Download saves it under the spec's file name); if that fetch fails the player falls back to
  * the direct link. A progress bar over the track shows, and moves, the playback position.
  */
-export function ResultPlayer({ audioUrl }: { audioUrl: string }) {
+export function ResultPlayer({
+  audioUrl,
+  onReady,
+}: {
+  audioUrl: string;
+  /** Called once per clip when its controls appear, with the Play button (the studios bring the result into view). */
+  onReady?: (playButton: HTMLButtonElement | null) => void;
+}) {
   const audio = useRef<HTMLAudioElement>(null);
+  const playButton = useRef<HTMLButtonElement>(null);
+  // The latest callback, so a parent's new function each render does not announce the same clip twice.
+  const latestOnReady = useRef(onReady);
+  latestOnReady.current = onReady;
   const [source, setSource] = useState<Source>({ kind: 'loading' });
   const [error, setError] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -53,6 +64,12 @@ export function ResultPlayer({ audioUrl }: { audioUrl: string }) {
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [audioUrl]);
+
+  // Each loaded clip has its own source address, so this runs once per clip, when its controls appear.
+  const readySource = source.kind === 'ready' ? source.src : null;
+  useEffect(() => {
+    if (readySource !== null) latestOnReady.current?.(playButton.current);
+  }, [readySource]);
 
   if (source.kind === 'loading') {
     return (
@@ -93,6 +110,7 @@ export function ResultPlayer({ audioUrl }: { audioUrl: string }) {
     <div className="space-y-3">
       <div className="flex items-center gap-3 rounded-control border border-line bg-white p-3 shadow-sm">
         <button
+          ref={playButton}
           type="button"
           onClick={() => void togglePlay()}
           aria-label={playing ? 'Pause' : 'Play'}

@@ -1,10 +1,16 @@
 import { getMe } from '@/lib/account/get-me';
 import { DEFAULT_CREDITS } from './account-figures';
 
+/**
+ * The characters of a text that are charged for, counted as the server counts them: after trimming,
+ * one per character as people see it (code point), so an emoji is one and surrounding spaces none.
+ */
+export const chargedCharacters = (text: string): number => [...text.trim()].length;
+
 /** What a text costs: one credit per character after trimming, at least one (spec section 9). */
 export function creditCost(text: unknown): number {
   if (typeof text !== 'string') return 1;
-  return Math.max(1, [...text.trim()].length);
+  return Math.max(1, chargedCharacters(text));
 }
 
 /** The spendable credits, or 0 when they cannot be read (spec section 8: reading credits returns 0 on error). */

@@ -81,6 +81,24 @@ describe('creating a voice on /dashboard3', () => {
     // The first test of the file also loads Radix and the icons, which is slow on a busy machine.
   }, 15_000);
 
+  it('locks the file while “Creating Voice...” runs, and marks only that file as created', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { user } = renderStudio({
+      'POST /api/voice/clone': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await loadMp3(user);
+    await user.click(screen.getByRole('button', { name: 'Create Voice' }));
+    expect(await screen.findByRole('button', { name: 'Creating Voice...' })).toBeDisabled();
+    // The file the voice is being made from cannot be swapped for another mid-way.
+    expect(screen.getByRole('button', { name: 'Remove file' })).toBeDisabled();
+    answer(created());
+    expect(await screen.findByRole('button', { name: 'Voice Created' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove file' })).toBeEnabled();
+  });
+
   it('shows the success card for 6 seconds, with a note when the file is under 500,000 bytes', async () => {
     const { user } = renderStudio({ 'POST /api/voice/clone': created });
     await loadMp3(user, 499_999);
@@ -178,5 +196,44 @@ describe('converting a sample on /dashboard3', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Conversion cancelled by user');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.queryByTestId('loaded-file-name')).not.toBeInTheDocument();
+  });
+});
+
+describe('where /dashboard3 shows its messages', () => {
+  it('shows an upload problem under the upload zone, in the Create a voice card', async () => {
+    fakeDecoding(async () => {
+      throw new DOMException('Unable to decode audio data', 'EncodingError');
+    });
+    const { user } = renderStudio();
+    await user.upload(screen.getByTestId('sample-input'), sampleFile('notes.mp3', 'audio/mpeg'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("Unable to read audio file. Please make sure it's a valid audio file.");
+    const card = screen.getByRole('heading', { name: 'Create a voice' }).parentElement as HTMLElement;
+    expect(card).toContainElement(alert);
+  });
+
+  it('shows a Create Voice problem under the button', async () => {
+    const { user } = renderStudio();
+    await user.click(screen.getByRole('button', { name: 'Create Voice' }));
+    const createAlert = await screen.findByRole('alert');
+    expect(createAlert).toHaveTextContent('Please upload an audio file first.');
+    expect(screen.getByRole('heading', { name: 'Create a voice' }).parentElement).toContainElement(createAlert);
+  });
+
+  it('says which voice was picked beside Cloned Voices, where focus returns when the list closes', async () => {
+    const { user } = renderStudio({
+      'GET /api/voice/cloned': () =>
+        json({
+          voices: [
+            { voiceId: 'v9', voiceName: 'Grace', mp3Link: '', createdAt: '2026-11-23T10:00:00Z', approximate: false },
+          ],
+        }),
+    });
+    const open = screen.getByRole('button', { name: 'Cloned Voices' });
+    await user.click(open);
+    await user.click(await screen.findByRole('button', { name: 'Use Grace' }));
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent('Voice "Grace" selected! You can now generate TTS with this voice.');
+    expect(open.parentElement).toContainElement(notice);
   });
 });

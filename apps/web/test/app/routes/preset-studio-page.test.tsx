@@ -86,6 +86,27 @@ describe('the preset-voice studio', { timeout: 30_000 }, () => {
     );
   });
 
+  it('counts the characters Generate will charge for: spaces alone count for nothing', async () => {
+    serve(10_000);
+    await openStudioWithText('     ');
+    expect(screen.getByTestId('character-count')).toHaveTextContent('0 characters');
+    fireEvent.change(screen.getByLabelText('Your text'), { target: { value: '  Hello 👋  ' } });
+    expect(screen.getByTestId('character-count')).toHaveTextContent('7 characters');
+  });
+
+  it('says the models are loading instead of showing an empty list', async () => {
+    serve(10_000);
+    renderDashboard(<PresetStudioPage />, { route: '/dashboard2' });
+    const select = screen.getByLabelText('Model');
+    expect(select).toBeDisabled();
+    expect(select).toHaveAttribute('aria-busy', 'true');
+    expect(within(select).getByRole('option')).toHaveTextContent('Loading models...');
+    await screen.findByRole('option', { name: 'eSpeak NG' }, SLOW);
+    expect(select).toBeEnabled();
+    expect(select).toHaveValue('espeak-standard');
+    expect(within(select).queryByText('Loading models...')).not.toBeInTheDocument();
+  });
+
   it('puts speed, pitch and volume back to 1, 0 and 1 on Reset', async () => {
     serve(10_000);
     const { user } = await openStudioWithText('');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { creditCost, hasEnoughCredits, readCredits } from '@/lib/account/credits';
+import { chargedCharacters, creditCost, hasEnoughCredits, readCredits } from '@/lib/account/credits';
 
 function serverAnswers(status: number, body: unknown) {
   vi.stubGlobal(
@@ -15,6 +15,12 @@ describe('credits in the browser', () => {
     expect(creditCost('  hi there ')).toBe(8);
     expect(creditCost('')).toBe(1);
     expect(creditCost(null)).toBe(1);
+  });
+
+  it('count the characters that are charged for as the server does: trimmed, an emoji as one', () => {
+    expect(chargedCharacters('     ')).toBe(0);
+    expect(chargedCharacters('\n\t hi there \n')).toBe(8);
+    expect(chargedCharacters('Hi 👋')).toBe(4);
   });
 
   it('read the credits from the account, 0 when the read fails', async () => {

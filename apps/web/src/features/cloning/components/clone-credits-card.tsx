@@ -1,10 +1,21 @@
 import { Coins, Library } from 'lucide-react';
 import { Link } from 'react-router';
 import { studioCardStyle } from '@/components/ui/card-styles';
+import { InlineMessage } from '@/components/ui/inline-message';
 import { formatCredits } from '@/lib/format';
+import { CloneStudioError } from './clone-studio-error';
 
-/** The credits left, a way to buy more, and the button that opens the saved voices. */
-export function CloneCreditsCard({ credits, onOpenVoices }: { credits: number | null; onOpenVoices: () => void }) {
+interface CloneCreditsCardProps {
+  credits: number | null;
+  onOpenVoices: () => void;
+  /** The passing line after a saved voice was picked: focus comes back to Cloned Voices, so it shows there. */
+  selectedNotice: string | null;
+  /** A saved voice could not be deleted. */
+  problem: string | null;
+}
+
+/** The credits left, a way to buy more, and the button that opens the saved voices, with what became of them. */
+export function CloneCreditsCard({ credits, onOpenVoices, selectedNotice, problem }: CloneCreditsCardProps) {
   return (
     <div className={studioCardStyle}>
       <p className="flex items-center gap-2 text-sm text-muted">
@@ -26,6 +37,18 @@ export function CloneCreditsCard({ credits, onOpenVoices }: { credits: number | 
       >
         <Library aria-hidden className="h-4 w-4" /> Cloned Voices
       </button>
+      {selectedNotice && (
+        <div className="mt-3">
+          <InlineMessage tone="success" messageKey={selectedNotice}>
+            {selectedNotice}
+          </InlineMessage>
+        </div>
+      )}
+      {problem && (
+        <div className="mt-3">
+          <CloneStudioError message={problem} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
+import { InlineMessage } from '@/components/ui/inline-message';
 import { isVoiceProcessingError } from '@/lib/speech-task/task-errors';
 
-/** The studio's one error line; a corrupted-voice failure also lists what to do about it. */
+/** One of the studio's error lines, beside its control; a corrupted-voice failure also lists what to do about it. */
 export function CloneStudioError({ message }: { message: string }) {
   return (
-    <div role="alert" className="rounded-control border border-danger/30 bg-danger-soft px-4 py-3 text-sm text-danger">
+    <InlineMessage tone="error" messageKey={message}>
       <p>{message}</p>
       {isVoiceProcessingError(message) && (
         <ul className="mt-2 list-disc pl-5">
@@ -13,6 +14,6 @@ export function CloneStudioError({ message }: { message: string }) {
           <li>Make sure the recording has one speaker and no background music.</li>
         </ul>
       )}
-    </div>
+    </InlineMessage>
   );
 }

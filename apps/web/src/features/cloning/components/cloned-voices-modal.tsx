@@ -2,6 +2,7 @@ import type { ClonedVoice } from '@sayso/contract/voices';
 import { Pause, Play, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { formatDate } from '@/lib/format';
 import { MAX_VOICES } from '../lib/create-voice-checks';
 
 /** 'Your Cloned Voices': the saved voices with Use, Play (when there is a sample) and Delete. */
@@ -115,7 +116,7 @@ export function ClonedVoicesModal({
                 <div className="mt-1 flex items-end justify-between gap-3">
                   <div className="min-w-0 text-xs text-muted">
                     <p className="truncate">ID: {voice.voiceId}</p>
-                    <p>Created {new Date(voice.createdAt).toLocaleDateString('en-GB')}</p>
+                    <p>Created {formatDate(voice.createdAt)}</p>
                   </div>
                   <div className="flex shrink-0 items-center gap-2">
                     <button

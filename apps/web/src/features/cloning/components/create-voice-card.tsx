@@ -4,6 +4,7 @@ import { studioCardStyle } from '@/components/ui/card-styles';
 import type { CreatedNotice, VoiceDraft } from '../hooks/use-create-voice';
 import { MAX_SAMPLE_TEXT } from '../lib/create-voice-checks';
 import { CLONE_LANGUAGES, type CloneLanguage, languageLabel } from '../lib/languages';
+import { CloneStudioError } from './clone-studio-error';
 import { CreatedVoiceNotice } from './created-voice-notice';
 import { LoadedFile } from './loaded-file';
 import { UploadZone } from './upload-zone';
@@ -25,6 +26,10 @@ interface CreateVoiceCardProps {
   created: boolean;
   onCreate: () => void;
   notice: CreatedNotice | null;
+  /** Why the chosen file was refused, shown under the upload zone. */
+  uploadProblem: string | null;
+  /** Why Create Voice did not go through, shown under the button. */
+  createProblem: string | null;
 }
 
 /** 'Create a voice': the sample, the voice's name, noise reduction, language and sample text, and Create Voice. */
@@ -40,13 +45,20 @@ export function CreateVoiceCard({
   created,
   onCreate,
   notice,
+  uploadProblem,
+  createProblem,
 }: CreateVoiceCardProps) {
   const ids = useId();
   return (
     <div className={studioCardStyle}>
       <h2 className="text-lg font-semibold text-ink">Create a voice</h2>
       <div className="mt-4 space-y-4">
-        {file ? <LoadedFile file={file} onRemove={onRemoveFile} /> : <UploadZone onFile={onFile} busy={validating} />}
+        {file ? (
+          <LoadedFile file={file} onRemove={onRemoveFile} locked={creating} />
+        ) : (
+          <UploadZone onFile={onFile} busy={validating} />
+        )}
+        {uploadProblem && <CloneStudioError message={uploadProblem} />}
         <div>
           <label htmlFor={`${ids}-name`} className="text-sm font-medium text-ink">
             Voice name
@@ -111,6 +123,7 @@ export function CreateVoiceCard({
           <Wand2 aria-hidden className="h-4 w-4" />
           {creating ? 'Creating Voice...' : created ? 'Voice Created' : 'Create Voice'}
         </button>
+        {createProblem && <CloneStudioError message={createProblem} />}
         {notice && <CreatedVoiceNotice notice={notice} />}
       </div>
     </div>

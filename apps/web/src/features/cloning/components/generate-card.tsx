@@ -3,6 +3,7 @@ import { studioCardStyle } from '@/components/ui/card-styles';
 import { GenerateButton } from '@/components/ui/generate-button';
 import type { SelectedVoice } from '../hooks/use-saved-voices';
 import { MAX_CLONE_TEXT } from '../lib/generate-checks';
+import { CloneStudioError } from './clone-studio-error';
 
 interface GenerateCardProps {
   text: string;
@@ -11,11 +12,11 @@ interface GenerateCardProps {
   canGenerate: boolean;
   onGenerate: () => void;
   selected: SelectedVoice | null;
-  /** The passing line after a saved voice was picked. */
-  selectedNotice: string | null;
+  /** Why the last Generate did not go through, shown under the button that was pressed. */
+  problem: string | null;
 }
 
-/** /dashboard3's text box with its 5,000-character count, Generate Voice and the voice that will speak. */
+/** /dashboard3's text box with its 5,000-character count, Generate Voice, the voice that will speak, and why a Generate failed. */
 export function GenerateCard({
   text,
   onTextChange,
@@ -23,7 +24,7 @@ export function GenerateCard({
   canGenerate,
   onGenerate,
   selected,
-  selectedNotice,
+  problem,
 }: GenerateCardProps) {
   const id = useId();
   return (
@@ -53,7 +54,11 @@ export function GenerateCard({
       ) : (
         <p className="mt-3 text-sm text-muted">Create a voice or pick one of your saved voices to begin.</p>
       )}
-      {selectedNotice && <p className="mt-2 text-sm text-emerald-700">{selectedNotice}</p>}
+      {problem && (
+        <div className="mt-4">
+          <CloneStudioError message={problem} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import { FileAudio, Pause, Play, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 
-/** The chosen sample: preview it, see its name and size, or remove it. */
-export function LoadedFile({ file, onRemove }: { file: File; onRemove: () => void }) {
+/**
+ * The chosen sample: preview it, see its name and size, or remove it. While a voice is being made
+ * from it the file is `locked`: it cannot be removed, so it cannot be swapped for another mid-way.
+ */
+export function LoadedFile({ file, onRemove, locked }: { file: File; onRemove: () => void; locked: boolean }) {
   const audio = useRef<HTMLAudioElement | null>(null);
   const [url, setUrl] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -46,7 +49,9 @@ export function LoadedFile({ file, onRemove }: { file: File; onRemove: () => voi
           onRemove();
         }}
         aria-label="Remove file"
-        className="rounded-control p-1.5 text-muted hover:bg-accent-soft hover:text-ink"
+        disabled={locked}
+        title={locked ? 'The voice is being created from this file' : undefined}
+        className="rounded-control p-1.5 text-muted hover:bg-accent-soft hover:text-ink disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent"
       >
         <X aria-hidden className="h-4 w-4" />
       </button>

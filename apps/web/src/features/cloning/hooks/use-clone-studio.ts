@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { accountFigures } from '@/lib/account/account-figures';
 import { useMe } from '@/lib/account/get-me';
 import { generateProblem, MAX_CLONE_TEXT } from '../lib/generate-checks';
@@ -9,30 +9,47 @@ import { useSampleFile } from './use-sample-file';
 import { useSavedVoices } from './use-saved-voices';
 
 /**
+ * Where a message shows: beside the control it is about, so that on a phone, where the cards are
+ * stacked, it appears where the visitor is looking rather than at the top of the page.
+ * 'page' is for what concerns the whole page when it opens (the saved voices could not be loaded).
+ */
+export type MessagePlace = 'page' | 'upload' | 'create' | 'generate' | 'voices';
+
+export interface StudioMessage {
+  place: MessagePlace;
+  text: string;
+}
+
+/**
  * Everything /dashboard3 keeps: the sample, the new voice, the saved voices, the text and its
- * generation, the popups, and the one error line they all report to.
+ * generation, the popups, and the one message at a time they all report to (each next to its control).
  */
 export function useCloneStudio() {
   const me = useMe();
-  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<StudioMessage | null>(null);
   const [text, setText] = useState('');
   const [lastAttemptAt, setLastAttemptAt] = useState<number | null>(null);
   const [voicesOpen, setVoicesOpen] = useState(false);
   const [limitOpen, setLimitOpen] = useState(false);
   const [creditsOpen, setCreditsOpen] = useState(false);
 
-  const saved = useSavedVoices(setError);
+  // Stable, so the saved voices' effect that reports a failed load does not run again on each render.
+  const reportVoicesProblem = useCallback(
+    (text: string, when: 'loading' | 'deleting') => setMessage({ place: when === 'loading' ? 'page' : 'voices', text }),
+    [],
+  );
+  const report = (place: MessagePlace) => (text: string) => setMessage({ place, text });
+  const clearMessage = () => setMessage(null);
+
+  const saved = useSavedVoices(reportVoicesProblem);
   const voice = useCreateVoice({
     onCreated: (created) => saved.select({ id: created.voiceId, name: created.voiceName }),
-    onProblem: setError,
+    onProblem: report('create'),
     onLimit: () => setLimitOpen(true),
   });
   const sample = useSampleFile({
-    onCleared: () => {
-      voice.allowAnother();
-      setError(null);
-    },
-    onProblem: setError,
+    onCleared: clearMessage,
+    onProblem: report('upload'),
     onAccepted: (chosen) => voice.suggestName(baseName(chosen.name)),
   });
   const { state: generation, justFinished, generate } = useCloneGeneration();
@@ -41,16 +58,16 @@ export function useCloneStudio() {
   const generating = generation.phase === 'generating';
 
   function createVoice() {
-    setError(null);
+    clearMessage();
     voice.create(sample.file, saved.list.length);
   }
 
   function startGeneration() {
-    setError(null);
+    clearMessage();
     const now = Date.now();
     const problem = generateProblem({ now, lastAttemptAt, voiceId: saved.selected?.id ?? null, text });
     if (problem) {
-      setError(problem);
+      report('generate')(problem);
       return;
     }
     setLastAttemptAt(now);
@@ -63,8 +80,11 @@ export function useCloneStudio() {
 
   return {
     credits,
-    /** The error line: the studio's own first, else the generation's. */
-    error: error ?? (generation.phase === 'error' ? generation.message : null),
+    /** The message to show at `place`: the studio's own, else under Generate a failed generation's. */
+    messageAt: (place: MessagePlace): string | null => {
+      if (message?.place === place) return message.text;
+      return place === 'generate' && generation.phase === 'error' ? generation.message : null;
+    },
     sample,
     voice,
     createVoice,

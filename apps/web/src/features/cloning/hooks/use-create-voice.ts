@@ -39,12 +39,14 @@ export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEve
     language: 'english',
     sampleText: greetingFor('english'),
   });
-  const [created, setCreated] = useState(false);
+  // The sample the last voice was made from. A voice counts as created for that file only, so a
+  // file chosen while a creation was still running is never marked by its late success.
+  const [createdFrom, setCreatedFrom] = useState<File | null>(null);
   const [notice, setNotice] = useTimedNotice<CreatedNotice>(CREATED_NOTICE_MS);
 
   const cloning = useCloneVoice({
     onSuccess: (voice, { file }) => {
-      setCreated(true);
+      setCreatedFrom(file);
       onCreated(voice);
       setNotice({
         name: voice.voiceName,
@@ -68,8 +70,11 @@ export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEve
   const suggestName = (name: string) =>
     setDraft((current) => (current.voiceName.trim() ? current : { ...current, voiceName: name }));
 
+  /** Whether a voice has been made from this file; another voice needs a new file. */
+  const createdFor = (file: File | null) => file !== null && file === createdFrom;
+
   function create(file: File | null, savedVoices: number) {
-    const problem = createVoiceProblem({ alreadyCreated: created, savedVoices, file, ...draft });
+    const problem = createVoiceProblem({ alreadyCreated: createdFor(file), savedVoices, file, ...draft });
     if (problem === 'limit') return onLimit();
     if (problem) return onProblem(problem);
     cloning.mutate({
@@ -89,9 +94,7 @@ export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEve
     changeDraft,
     changeLanguage,
     suggestName,
-    created,
-    /** A new file allows a new voice. */
-    allowAnother: () => setCreated(false),
+    createdFor,
     creating: cloning.isPending,
     create,
     notice,

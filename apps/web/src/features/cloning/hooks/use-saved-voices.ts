@@ -14,14 +14,14 @@ export interface SelectedVoice {
 const SELECTED_NOTICE_MS = 3_000;
 
 /** The saved cloned voices, which one is selected, and deleting them. */
-export function useSavedVoices(onProblem: (message: string) => void) {
+export function useSavedVoices(onProblem: (message: string, when: 'loading' | 'deleting') => void) {
   const queryClient = useQueryClient();
   const voices = useQuery(clonedVoicesQuery);
   const [selected, setSelected] = useState<SelectedVoice | null>(null);
   const [selectedNotice, setSelectedNotice] = useTimedNotice<string>(SELECTED_NOTICE_MS);
 
   useEffect(() => {
-    if (voices.isError) onProblem(voicesRequestFailure(voices.error, LOAD_VOICES_FAILED_MESSAGE));
+    if (voices.isError) onProblem(voicesRequestFailure(voices.error, LOAD_VOICES_FAILED_MESSAGE), 'loading');
   }, [voices.isError, voices.error, onProblem]);
 
   /** Picks a saved voice from the list, with a line saying so. */
@@ -36,7 +36,7 @@ export function useSavedVoices(onProblem: (message: string) => void) {
       if (selected?.id === voice.voiceId) setSelected(null);
       await queryClient.invalidateQueries({ queryKey: clonedVoicesQuery.queryKey });
     } catch (deleteError) {
-      onProblem(voicesRequestFailure(deleteError, DELETE_FAILED_MESSAGE));
+      onProblem(voicesRequestFailure(deleteError, DELETE_FAILED_MESSAGE), 'deleting');
     }
   }
 

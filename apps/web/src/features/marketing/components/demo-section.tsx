@@ -1,8 +1,9 @@
 import { AlertCircle, Loader2, Sparkles } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { DEMO_TEXT_LIMIT, DEMO_VOICES } from '@/features/marketing/lib/demo-voices';
+import { revealResult } from '@/lib/reveal';
 import { progressPercent, queueNote } from '@/lib/speech-task/polling';
 import { useDemoGeneration } from '../hooks/use-demo-generation';
 import { DemoVoicePicker } from './demo-voice-picker';
@@ -19,6 +20,14 @@ export function DemoSection() {
   const queued = state.phase === 'generating' ? queueNote(state.task?.queue_position) : null;
   const error = state.phase === 'error' ? state.message : null;
   const audioUrl = state.phase === 'done' ? state.audioUrl : null;
+  const resultBox = useRef<HTMLDivElement>(null);
+  const player = useRef<HTMLAudioElement>(null);
+
+  // The result appears under the form, below the fold on a phone: bring it into view and put focus
+  // on its player, so the visitor (and a screen reader) lands on the audio they asked for.
+  useEffect(() => {
+    if (audioUrl && resultBox.current) revealResult(resultBox.current, player.current);
+  }, [audioUrl]);
 
   function generate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -101,10 +110,10 @@ export function DemoSection() {
           ) : null}
 
           {audioUrl ? (
-            <div className="mt-6 rounded-control bg-accent-soft p-4">
+            <div ref={resultBox} className="mt-6 scroll-mb-4 rounded-control bg-accent-soft p-4">
               <p className="text-sm font-semibold text-ink">Your audio is ready</p>
               {/* biome-ignore lint/a11y/useMediaCaption: the caption is the text the visitor just typed */}
-              <audio controls src={audioUrl} className="mt-3 w-full" aria-label="Generated demo audio" />
+              <audio ref={player} controls src={audioUrl} className="mt-3 w-full" aria-label="Generated demo audio" />
             </div>
           ) : null}
         </form>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { studioCardStyle } from '@/components/ui/card-styles';
 import { GenerateButton } from '@/components/ui/generate-button';
+import { chargedCharacters } from '@/lib/account/credits';
 
 /** Above this many characters the studio warns that generating will take a while. */
 const WARN_ABOVE = 5_000;
@@ -39,7 +40,8 @@ export function PresetTextCard({
         className="mt-2 block w-full resize-y rounded-control border border-line bg-white p-4 text-base leading-relaxed text-ink shadow-sm focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30"
       />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
-        <span data-testid="character-count">{text.length.toLocaleString('en-US')} characters</span>
+        {/* The count is what Generate will charge: the server prices the trimmed text, so spaces alone count for nothing. */}
+        <span data-testid="character-count">{chargedCharacters(text).toLocaleString('en-US')} characters</span>
         {text.length > WARN_ABOVE && <span className="text-amber-700">Long text: generation will take a while.</span>}
       </div>
       <GenerateButton disabled={!canGenerate} generating={generating} onGenerate={onGenerate} />

@@ -14,6 +14,8 @@ export const DEFAULT_VOICE_SETTINGS: VoiceSettings = { speed: 1, pitch: 0, volum
 
 interface VoiceSettingsCardProps {
   models: Model[];
+  /** The models are still on their way: the select says so instead of standing empty. */
+  modelsLoading: boolean;
   activeModel: string;
   onModelChange: (modelId: string) => void;
   selectedVoice: Voice | null;
@@ -29,6 +31,7 @@ interface VoiceSettingsCardProps {
 /** /dashboard2's side panel: the model, the voice (opening the picker), and speed, pitch and volume with Reset. */
 export function VoiceSettingsCard({
   models,
+  modelsLoading,
   activeModel,
   onModelChange,
   selectedVoice,
@@ -47,15 +50,21 @@ export function VoiceSettingsCard({
         </label>
         <select
           id={modelId}
-          value={activeModel}
+          value={modelsLoading ? '' : activeModel}
           onChange={(event) => onModelChange(event.target.value)}
-          className="mt-2 block w-full rounded-control border border-line bg-white px-3 py-2 text-sm"
+          disabled={modelsLoading}
+          aria-busy={modelsLoading}
+          className="mt-2 block w-full rounded-control border border-line bg-white px-3 py-2 text-sm disabled:cursor-wait disabled:bg-surface disabled:text-muted"
         >
-          {models.map((model) => (
-            <option key={model.model_id} value={model.model_id}>
-              {model.name}
-            </option>
-          ))}
+          {modelsLoading ? (
+            <option value="">Loading models...</option>
+          ) : (
+            models.map((model) => (
+              <option key={model.model_id} value={model.model_id}>
+                {model.name}
+              </option>
+            ))
+          )}
         </select>
       </div>
       <div>

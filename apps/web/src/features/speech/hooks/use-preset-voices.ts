@@ -41,6 +41,8 @@ export function usePresetVoices() {
     /** The server's list could not be read, so the built-in one shows. */
     fallbackVoices: voices.data?.fallback === true,
     modelList,
+    /** The model list has not arrived yet (calls are spaced a second apart, so this can take a while). */
+    modelsLoading: models.isPending,
     activeModel,
     chooseModel: setModelId,
   };
