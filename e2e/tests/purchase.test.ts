@@ -42,10 +42,19 @@ describe('buying credit packs on /pricing', () => {
     await expectAccessible(page);
     // The confetti is gone after 4 seconds.
     await page.getByTestId('confetti').waitFor({ state: 'detached', timeout: 6_000 });
+    // The dashboard reads the account again; held back here, so the new figures must already be
+    // on screen from the purchase itself (the old ones showed for half a second).
+    await page.route('**/api/me', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: 'Continue to Dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    await page.getByRole('button', { name: 'Credits: 1,010,000' }).waitFor();
-    await page.getByRole('button', { name: 'Balance: 500 PKR' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome to Sayso' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Credits: / }).getAttribute('aria-label')).toBe(
+      'Credits: 1,010,000',
+    );
+    expect(await page.getByRole('button', { name: /^Balance: / }).getAttribute('aria-label')).toBe('Balance: 500 PKR');
   });
 
   it('shows the insufficient-balance popup with Top Up when the balance is short', async () => {

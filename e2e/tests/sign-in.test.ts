@@ -78,6 +78,22 @@ describe('sign-in through the popup', () => {
     await expectDashboardWithCredits(page, '10,000');
   });
 
+  it('says "Create your Sayso account" in sign-up mode and keeps the popup on sign-in when its logo is clicked', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const popup = await openSignInPopup(page, clickLogin(page));
+    await popup.getByRole('button', { name: 'Create an account' }).click();
+    await popup.getByRole('heading', { level: 1, name: 'Create your Sayso account' }).waitFor();
+    expect(await popup.title()).toBe('Create an account - Sayso');
+    await screenshot(popup, 'sign-in-popup-sign-up-mode');
+    expect(await popup.getByRole('link').count()).toBe(0);
+    await popup.getByText('Sayso', { exact: true }).click();
+    expect(new URL(popup.url()).pathname).toBe('/auth/popup');
+    await popup.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await popup.getByRole('heading', { level: 1, name: 'Sign in to Sayso' }).waitFor();
+    await popup.close();
+  });
+
   it('a feature card signs in first, then opens its studio', async () => {
     const page = await newPage();
     await page.goto('/');

@@ -1,7 +1,7 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet } from 'react-router';
+import { createBrowserRouter, Outlet, useMatches } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
-import { PublicLayout } from './layouts/public-layout';
+import { PublicFrame, PublicMain } from './layouts/public-layout';
 import { RequireSession } from './require-session';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -23,23 +23,32 @@ const AdminPanelPage = page(() => import('./routes/admin-panel-page'));
 const SignInPopupPage = page(() => import('./routes/sign-in-popup-page'));
 const SignInDonePage = page(() => import('./routes/sign-in-done-page'));
 
-function show(Page: LazyExoticComponent<ComponentType>) {
+function guarded(Page: LazyExoticComponent<ComponentType>) {
   return (
-    <Suspense fallback={<PageLoading />}>
+    <RequireSession>
       <Page />
-    </Suspense>
+    </RequireSession>
   );
 }
 
-function guarded(Page: LazyExoticComponent<ComponentType>) {
-  return <RequireSession>{show(Page)}</RequireSession>;
-}
+const PUBLIC_ROUTES_ID = 'public';
 
+/**
+ * One Suspense boundary above every page. React Router changes pages inside a transition, and a
+ * transition keeps an already visible boundary on screen while the next page's code loads: moving
+ * between pages (and landing on / after logging out) shows no loading screen in between. A boundary
+ * per page would be new on each move and flash its fallback. Only the very first load shows it.
+ */
 function Root() {
+  const isPublicPage = useMatches().some((match) => match.id === PUBLIC_ROUTES_ID);
   return (
     <>
       <ScrollToTop />
-      <Outlet />
+      <PublicFrame shown={isPublicPage}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </PublicFrame>
     </>
   );
 }
@@ -50,24 +59,25 @@ export const router = createBrowserRouter([
     element: <Root />,
     children: [
       {
-        element: <PublicLayout />,
+        id: PUBLIC_ROUTES_ID,
+        element: <PublicMain />,
         children: [
-          { path: '/', element: show(LandingPage) },
-          { path: '/pricing', element: show(PricingPage) },
-          { path: '/blogs', element: show(BlogsPage) },
-          { path: '/docs', element: show(DocsPage) },
-          { path: '/faqs', element: show(FaqsPage) },
-          { path: '/terms', element: show(TermsPage) },
-          { path: '/privacy', element: show(PrivacyPage) },
-          { path: '*', element: show(NotFoundPage) },
+          { path: '/', element: <LandingPage /> },
+          { path: '/pricing', element: <PricingPage /> },
+          { path: '/blogs', element: <BlogsPage /> },
+          { path: '/docs', element: <DocsPage /> },
+          { path: '/faqs', element: <FaqsPage /> },
+          { path: '/terms', element: <TermsPage /> },
+          { path: '/privacy', element: <PrivacyPage /> },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
       { path: '/dashboard', element: guarded(DashboardPage) },
       { path: '/dashboard2', element: guarded(PresetStudioPage) },
       { path: '/dashboard3', element: guarded(CloneStudioPage) },
-      { path: '/admin-panel', element: show(AdminPanelPage) },
-      { path: '/auth/popup', element: show(SignInPopupPage) },
-      { path: '/auth/popup/done', element: show(SignInDonePage) },
+      { path: '/admin-panel', element: <AdminPanelPage /> },
+      { path: '/auth/popup', element: <SignInPopupPage /> },
+      { path: '/auth/popup/done', element: <SignInDonePage /> },
     ],
   },
 ]);

@@ -64,8 +64,14 @@ export { forgetSessionUser as clearUserCookie } from '@/lib/account/forget-sessi
 
 export const userCookieIsSet = () => document.cookie.split(';').some((part) => part.trim().startsWith('user='));
 
-/** Renders a signed-in screen with a fresh query cache, at /dashboard unless told otherwise. */
-export function renderDashboard(ui: ReactNode, { route = '/dashboard' }: { route?: string } = {}) {
+/**
+ * Renders a signed-in screen with a fresh query cache, at /dashboard unless told otherwise; `routes`
+ * puts other screens at their paths, for a test that follows a navigation.
+ */
+export function renderDashboard(
+  ui: ReactNode,
+  { route = '/dashboard', routes = {} }: { route?: string; routes?: Record<string, ReactNode> } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } },
   });
@@ -76,6 +82,9 @@ export function renderDashboard(ui: ReactNode, { route = '/dashboard' }: { route
         <Routes>
           <Route path="/" element={<p>Landing page</p>} />
           <Route path="/pricing" element={<p>Pricing page</p>} />
+          {Object.entries(routes).map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
           <Route path="*" element={ui} />
         </Routes>
       </MemoryRouter>

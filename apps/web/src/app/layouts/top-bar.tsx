@@ -5,7 +5,8 @@ import { AccountControls } from '@/features/account/components/account-controls'
 
 /**
  * The signed-in screens' header: an optional back arrow, the logo and the account controls. Below
- * 640 px the figures shorten (12.3K) and, beside a back arrow, the logo keeps only its mark.
+ * 640 px the logo keeps only its mark, so the figures have room to show exactly; they shorten
+ * (1.01M) only when even then they do not fit.
  */
 export function TopBar({ backTo }: { backTo?: string }) {
   return (
@@ -20,7 +21,7 @@ export function TopBar({ backTo }: { backTo?: string }) {
             <ArrowLeft aria-hidden className="h-5 w-5" />
           </Link>
         ) : null}
-        <Logo className={`shrink-0 ${backTo ? 'max-sm:[&>span]:sr-only' : ''}`} />
+        <Logo className="shrink-0 max-sm:[&>span]:sr-only" />
         <AccountControls />
       </div>
     </header>

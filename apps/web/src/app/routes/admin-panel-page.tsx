@@ -6,12 +6,14 @@ import { LoginForm } from '@/features/admin/components/login-form';
 import { buttonStyles, cardStyle } from '@/features/admin/components/styles';
 import { Toasts } from '@/features/admin/components/toasts';
 import { UsersPanel } from '@/features/admin/components/users-panel';
+import { usePageTitle } from '@/lib/page-title';
 
 /**
  * /admin-panel: not behind the user session guard; staff log in here with their own account.
  * The server's session cookie decides, on every visit, whether the login form or the panel shows.
  */
 export default function AdminPanelPage() {
+  usePageTitle('Admin Panel');
   return (
     <Toasts>
       <AdminPanel />

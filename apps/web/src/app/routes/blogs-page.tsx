@@ -2,8 +2,10 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { BlogCard } from '@/features/marketing/components/blog-card';
 import { NewsletterForm } from '@/features/marketing/components/newsletter-form';
 import { BLOG_POSTS } from '@/features/marketing/lib/blog-posts';
+import { usePageTitle } from '@/lib/page-title';
 
 export default function BlogsPage() {
+  usePageTitle('Blog');
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <SectionHeading

@@ -10,9 +10,11 @@ import { CreateVoiceCard } from '@/features/cloning/components/create-voice-card
 import { GenerateCard } from '@/features/cloning/components/generate-card';
 import { VoiceLimitDialog } from '@/features/cloning/components/voice-limit-dialog';
 import { useCloneStudio } from '@/features/cloning/hooks/use-clone-studio';
+import { usePageTitle } from '@/lib/page-title';
 
 /** /dashboard3: upload a sample, create a cloned voice, and speak any text with it. */
 export default function CloneStudioPage() {
+  usePageTitle('Cloned voices');
   const navigate = useNavigate();
   const studio = useCloneStudio();
   const { sample, voice, saved, dialogs } = studio;

@@ -4,6 +4,7 @@ import { DashboardShell } from '@/app/layouts/dashboard-shell';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useAccountIdentity } from '@/features/account/hooks/use-account-identity';
 import { StudioCard } from '@/features/dashboard/components/studio-card';
+import { usePageTitle } from '@/lib/page-title';
 
 const PRESET_FACTS = [
   'Preview voices before you pick one',
@@ -18,6 +19,7 @@ const CLONE_FACTS = [
 ] as const;
 
 export default function DashboardPage() {
+  usePageTitle('Dashboard');
   const user = useAccountIdentity();
   const greeting = user?.firstName ? `Good to see you, ${user.firstName}. ` : '';
 

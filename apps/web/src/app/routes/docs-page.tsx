@@ -2,8 +2,10 @@ import { SectionHeading } from '@/components/ui/section-heading';
 import { DOCS_SECTIONS } from '@/features/marketing/components/docs-content';
 import { LongFormSection } from '@/features/marketing/components/long-form-section';
 import { TableOfContents } from '@/features/marketing/components/table-of-contents';
+import { usePageTitle } from '@/lib/page-title';
 
 export default function DocsPage() {
+  usePageTitle('Documentation');
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
       <SectionHeading

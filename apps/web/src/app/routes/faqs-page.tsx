@@ -3,8 +3,10 @@ import { ChevronDown, Mail } from 'lucide-react';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { useSupportEmail } from '@/features/marketing/hooks/use-support-email';
 import { FAQ_ITEMS } from '@/features/marketing/lib/faq-items';
+import { usePageTitle } from '@/lib/page-title';
 
 export default function FaqsPage() {
+  usePageTitle('Frequently Asked Questions');
   const supportEmail = useSupportEmail();
 
   return (

@@ -1,6 +1,7 @@
 import { Home } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { usePageTitle } from '@/lib/page-title';
 
 const HELP_LINKS = [
   { to: '/docs', label: 'Read the docs' },
@@ -9,6 +10,7 @@ const HELP_LINKS = [
 ] as const;
 
 export default function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center sm:py-28">
       <p className="text-6xl font-bold tracking-tight text-accent sm:text-7xl">404</p>

@@ -13,10 +13,12 @@ import { usePresetVoices } from '@/features/speech/hooks/use-preset-voices';
 import { accountFigures } from '@/lib/account/account-figures';
 import { useMe } from '@/lib/account/get-me';
 import { formatCredits } from '@/lib/format';
+import { usePageTitle } from '@/lib/page-title';
 import { progressLabel } from '@/lib/speech-task/polling';
 
 /** /dashboard2: type any text, pick a preset voice, tune it, and generate speech. */
 export default function PresetStudioPage() {
+  usePageTitle('Preset voices');
   const me = useMe();
   const choices = usePresetVoices();
   const { state, generate, creditsExhausted, setCreditsExhausted } = usePresetGeneration();

@@ -10,6 +10,7 @@ import { PacksQueryState } from '@/features/pricing/components/packs-query-state
 import { PurchaseDialog } from '@/features/pricing/components/purchase-dialog';
 import { baselinePack, bestValuePack, savingPercent } from '@/features/pricing/lib/pack-value';
 import { readSessionUser } from '@/lib/account/session-user';
+import { usePageTitle } from '@/lib/page-title';
 
 const PACK_GRID = 'grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -29,6 +30,7 @@ const PAYMENT_STEPS = [
 ];
 
 export default function PricingPage() {
+  usePageTitle('Pricing');
   const navigate = useNavigate();
   const [user] = useState(() => readSessionUser());
   const [selectedPack, setSelectedPack] = useState<CreditPack | null>(null);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { LegalPage, type LegalSection } from '@/features/marketing/components/legal-page';
 import { useSupportEmail } from '@/features/marketing/hooks/use-support-email';
+import { usePageTitle } from '@/lib/page-title';
 
 function privacySections(supportEmail: string): LegalSection[] {
   return [
@@ -130,6 +131,7 @@ function privacySections(supportEmail: string): LegalSection[] {
 }
 
 export default function PrivacyPage() {
+  usePageTitle('Privacy Policy');
   const supportEmail = useSupportEmail();
   return (
     <LegalPage

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
+import { usePageTitle } from '@/lib/page-title';
 import { reportToOpener } from '@/lib/sign-in/open-sign-in-popup';
 import { describeOAuthError } from '@/lib/sign-in/popup-message';
 
@@ -10,6 +11,7 @@ export default function SignInDonePage() {
   const navigate = useNavigate();
   const errorCode = params.get('error');
   const [orphanError, setOrphanError] = useState<string | null>(null);
+  usePageTitle(orphanError ? 'Sign-in did not finish' : 'Finishing sign-in');
 
   useEffect(() => {
     const outcome = errorCode ? { ok: false as const, error: describeOAuthError(errorCode) } : { ok: true as const };

@@ -4,8 +4,14 @@ import { useNavigate } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { PageLoading } from '@/components/ui/page-loading';
 import { type ExternalProvider, signInOptionsQuery, startExternalSignIn } from '@/features/sign-in/api/sign-in';
-import { LocalAccountForm } from '@/features/sign-in/components/local-account-form';
+import { type AccountFormMode, LocalAccountForm } from '@/features/sign-in/components/local-account-form';
+import { usePageTitle } from '@/lib/page-title';
 import { reportToOpener } from '@/lib/sign-in/open-sign-in-popup';
+
+const HEADINGS: Record<AccountFormMode, { heading: string; tab: string }> = {
+  'sign-in': { heading: 'Sign in to Sayso', tab: 'Sign in' },
+  'sign-up': { heading: 'Create your Sayso account', tab: 'Create an account' },
+};
 
 const providerButton =
   'flex w-full items-center justify-center gap-2 rounded-control border border-line bg-white px-4 py-2.5 text-sm font-semibold text-ink hover:border-accent hover:text-accent disabled:opacity-60';
@@ -16,6 +22,8 @@ export default function SignInPopupPage() {
   const navigate = useNavigate();
   const [redirecting, setRedirecting] = useState<ExternalProvider | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [mode, setMode] = useState<AccountFormMode>('sign-in');
+  usePageTitle(HEADINGS[mode].tab);
 
   function finishLocal() {
     // Opened without an opener (a new tab, say): carry on in this window.
@@ -41,9 +49,10 @@ export default function SignInPopupPage() {
     <main className="flex min-h-screen items-start justify-center bg-surface px-4 py-10">
       <div className="w-full max-w-sm rounded-card border border-line bg-card p-6 shadow-sm sm:p-8">
         <div className="flex justify-center">
-          <Logo />
+          {/* Not a link: the popup exists to sign in, and the landing page belongs in the main window. */}
+          <Logo linkHome={false} />
         </div>
-        <h1 className="mt-6 text-center text-2xl font-bold text-ink">Sign in to Sayso</h1>
+        <h1 className="mt-6 text-center text-2xl font-bold text-ink">{HEADINGS[mode].heading}</h1>
         <p className="mt-2 text-center text-sm text-muted">New accounts start with 10,000 free credits.</p>
         {options.isPending && <PageLoading />}
         {options.isError && (
@@ -80,7 +89,7 @@ export default function SignInPopupPage() {
                 <span className="h-px flex-1 bg-line" />
               </div>
             )}
-            {options.data.local && <LocalAccountForm onSignedIn={finishLocal} />}
+            {options.data.local && <LocalAccountForm mode={mode} onModeChange={setMode} onSignedIn={finishLocal} />}
             {external.length === 0 && !options.data.local && (
               <p role="alert" className="text-center text-sm text-danger">
                 No sign-in method is configured on this server.

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { LegalPage, type LegalSection } from '@/features/marketing/components/legal-page';
 import { useSupportEmail } from '@/features/marketing/hooks/use-support-email';
+import { usePageTitle } from '@/lib/page-title';
 
 function termsSections(supportEmail: string): LegalSection[] {
   return [
@@ -186,6 +187,7 @@ function termsSections(supportEmail: string): LegalSection[] {
 }
 
 export default function TermsPage() {
+  usePageTitle('Terms of Service');
   const supportEmail = useSupportEmail();
   return (
     <LegalPage

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { meQuery } from '@/lib/account/get-me';
-import { readSessionUser } from '@/lib/account/session-user';
+import { announceSessionUserChange, readSessionUser } from '@/lib/account/session-user';
 import { openSignInPopup } from './open-sign-in-popup';
 
 /**
@@ -27,6 +27,7 @@ export function useSignIn() {
         if (outcome === 'closed') return;
         // GET /api/me also writes the `user` cookie that the route guards read.
         await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+        announceSessionUserChange();
         navigate(destination);
       } catch (error) {
         window.alert(error instanceof Error && error.message ? error.message : 'Login failed');

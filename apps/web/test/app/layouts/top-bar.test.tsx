@@ -136,6 +136,57 @@ describe('TopBar', () => {
   });
 });
 
+describe('the figures in the top bar', () => {
+  /** Lays the controls out as if each character took 8 px and the row left them `room` px. */
+  function layOutControls(room: number) {
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return (this.textContent ?? '').length * 8;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(room);
+  }
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows exact figures with the currency when they fit, even a million credits and a zero balance', async () => {
+    stubApi({ 'GET /api/me': () => json(me({ credits: 1_009_500, balance: 0 })) });
+    renderDashboard(<TopBar />);
+    const credits = await screen.findByRole('button', { name: 'Credits: 1,009,500' });
+    expect(credits).toHaveTextContent('1,009,500');
+    expect(credits).not.toHaveAttribute('title');
+    expect(screen.getByRole('button', { name: 'Balance: 0 PKR' })).toHaveTextContent('0 PKR');
+  });
+
+  it('first drops the word "credits" and keeps both figures exact when that is enough', async () => {
+    layOutControls(300);
+    stubApi({ 'GET /api/me': () => json(me({ credits: 1_009_500, balance: 1500.456 })) });
+    renderDashboard(<TopBar />);
+    const credits = await screen.findByRole('button', { name: 'Credits: 1,009,500' });
+    expect(credits).toHaveTextContent(/^1,009,500$/);
+    expect(credits).not.toHaveAttribute('title');
+    expect(screen.getByRole('button', { name: 'Balance: 1,500.46 PKR' })).toHaveTextContent('1,500.46 PKR');
+  });
+
+  it('shortens only the credits when that is enough, keeping the exact figure in the tooltip', async () => {
+    layOutControls(260);
+    stubApi({ 'GET /api/me': () => json(me({ credits: 1_009_500, balance: 1500.456 })) });
+    renderDashboard(<TopBar />);
+    const credits = await screen.findByRole('button', { name: 'Credits: 1,009,500' });
+    expect(credits).toHaveTextContent('1.01M');
+    expect(credits).toHaveAttribute('title', '1,009,500 credits');
+    expect(screen.getByRole('button', { name: 'Balance: 1,500.46 PKR' })).toHaveTextContent('1,500.46 PKR');
+  });
+
+  it('shortens the balance too, with its currency, when the credits alone are not enough', async () => {
+    layOutControls(230);
+    stubApi({ 'GET /api/me': () => json(me({ credits: 1_009_500, balance: 1500.456 })) });
+    renderDashboard(<TopBar />);
+    const balance = await screen.findByRole('button', { name: 'Balance: 1,500.46 PKR' });
+    expect(balance).toHaveTextContent('1.5K PKR');
+    expect(balance).toHaveAttribute('title', '1,500.46 PKR');
+    expect(screen.getByRole('button', { name: 'Credits: 1,009,500' })).toHaveTextContent('1.01M');
+  });
+});
+
 describe('Logout', () => {
   async function openLogoutDialog() {
     const view = renderDashboard(<TopBar />);

@@ -1,7 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LocalAccountForm } from '@/features/sign-in/components/local-account-form';
+import { type AccountFormMode, LocalAccountForm } from '@/features/sign-in/components/local-account-form';
 
 afterEach(() => {
   cleanup();
@@ -16,9 +17,15 @@ function serverAnswers(status: number, body: unknown, headers: Record<string, st
   );
 }
 
+/** The form as the popup page holds it: the page keeps the mode. */
+function FormWithMode() {
+  const [mode, setMode] = useState<AccountFormMode>('sign-in');
+  return <LocalAccountForm mode={mode} onModeChange={setMode} onSignedIn={() => {}} />;
+}
+
 async function submitSignUp() {
   const user = userEvent.setup();
-  render(<LocalAccountForm onSignedIn={() => {}} />);
+  render(<FormWithMode />);
   await user.click(screen.getByRole('button', { name: 'Create an account' }));
   await user.type(screen.getByLabelText(/name/i), 'Ada');
   await user.type(screen.getByLabelText(/email/i), 'ada@example.com');

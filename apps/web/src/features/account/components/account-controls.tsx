@@ -1,31 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useAccountEvents } from '@/features/account/hooks/use-account-events';
 import { useAccountIdentity } from '@/features/account/hooks/use-account-identity';
 import { useEndSession } from '@/features/account/hooks/use-end-session';
+import { type FigureShortening, useFigureFit } from '@/features/account/hooks/use-figure-fit';
 import { accountFigures, DEFAULT_CURRENCY } from '@/lib/account/account-figures';
-import { isSignedOutError, useMe } from '@/lib/account/get-me';
+import { forgetSessionUser } from '@/lib/account/forget-session-user';
+import { isSignedOutError, meQueryKey, useMe } from '@/lib/account/get-me';
 import { BalanceMenu } from './balance-menu';
 import { CreditsMenu } from './credits-menu';
 import { UserMenu } from './user-menu';
 
 const skeleton = 'animate-pulse bg-line';
 
-/** The right side of the top bar: credits, balance and the account menu, kept live from the server. */
-export function AccountControls() {
+interface AccountControlsProps {
+  /**
+   * What happens when the server says the session has ended: the signed-in screens leave for the
+   * landing page ('leave'); a public page stays where it is and shows Login again ('stay').
+   */
+  whenSessionEnds?: 'leave' | 'stay';
+  /** Shown before the figures and counted when deciding whether they fit (the public header's Dashboard link). */
+  leading?: ReactNode;
+}
+
+/** Credits, balance and the account menu, kept live from the server; the top bar and the public header share it. */
+export function AccountControls({ whenSessionEnds = 'leave', leading }: AccountControlsProps) {
   const me = useMe();
   const user = useAccountIdentity();
-  const endSession = useEndSession();
+  const onSessionEnded = useSessionEndedHandler(whenSessionEnds);
   const signedOut = isSignedOutError(me.error);
   useAccountEvents({ enabled: me.isSuccess });
 
   useEffect(() => {
-    if (signedOut) endSession();
-  }, [signedOut, endSession]);
+    if (signedOut) onSessionEnded();
+  }, [signedOut, onSessionEnded]);
+
+  const figures = me.isSuccess ? accountFigures(me.data) : null;
+  const controlsRef = useRef<HTMLDivElement>(null);
+  const shortening = useFigureFit(controlsRef, figures ? `${figures.credits}|${figures.balance}` : '');
 
   return (
-    <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-3">
-      {me.isSuccess ? <Figures {...accountFigures(me.data)} email={me.data.email} /> : null}
+    <div ref={controlsRef} className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-3">
+      {leading}
+      {me.isSuccess && figures ? <Figures {...figures} email={me.data.email} shortening={shortening} /> : null}
       {me.isPending || signedOut ? <FiguresLoading /> : null}
       {me.isError && !signedOut ? (
         <>
@@ -40,17 +58,38 @@ export function AccountControls() {
   );
 }
 
+function useSessionEndedHandler(whenSessionEnds: 'leave' | 'stay'): () => void {
+  const endSession = useEndSession();
+  const queryClient = useQueryClient();
+  const forgetHere = useCallback(() => {
+    forgetSessionUser();
+    queryClient.removeQueries({ queryKey: meQueryKey });
+  }, [queryClient]);
+  return whenSessionEnds === 'leave' ? endSession : forgetHere;
+}
+
 function Figures(props: {
   credits: number;
   totalCreditsUsed: number;
   balance: number;
   currency: string;
   email: string;
+  shortening: FigureShortening;
 }) {
   return (
     <>
-      <CreditsMenu credits={props.credits} totalCreditsUsed={props.totalCreditsUsed} />
-      <BalanceMenu balance={props.balance} currency={props.currency} email={props.email} />
+      <CreditsMenu
+        credits={props.credits}
+        totalCreditsUsed={props.totalCreditsUsed}
+        withWord={props.shortening < 1}
+        compact={props.shortening >= 2}
+      />
+      <BalanceMenu
+        balance={props.balance}
+        currency={props.currency}
+        email={props.email}
+        compact={props.shortening >= 3}
+      />
     </>
   );
 }

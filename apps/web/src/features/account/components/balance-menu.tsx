@@ -12,10 +12,12 @@ interface BalanceMenuProps {
   currency: string;
   /** The account email, written into the top-up message. */
   email: string | null;
+  /** Shorten the amount (1.5K PKR) because the exact one does not fit; the tooltip keeps it exact. */
+  compact?: boolean;
 }
 
 /** The money balance in the top bar; its menu explains topping up and opens the prefilled chat. */
-export function BalanceMenu({ balance, currency, email }: BalanceMenuProps) {
+export function BalanceMenu({ balance, currency, email, compact = false }: BalanceMenuProps) {
   const { data: config } = useSiteConfig();
   const shown = balance === null ? 'Unavailable' : formatMoney(balance, currency);
 
@@ -25,16 +27,13 @@ export function BalanceMenu({ balance, currency, email }: BalanceMenuProps) {
 
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger aria-label={`Balance: ${shown}`} className={menuStyles.trigger}>
+      <DropdownMenu.Trigger
+        aria-label={`Balance: ${shown}`}
+        title={compact && balance !== null ? shown : undefined}
+        className={menuStyles.trigger}
+      >
         <Wallet aria-hidden className="h-4 w-4 shrink-0 text-accent" />
-        {balance === null ? (
-          <span>—</span>
-        ) : (
-          <>
-            <span className="tabular-nums sm:hidden">{formatCompact(balance)}</span>
-            <span className="hidden tabular-nums sm:inline">{formatMoney(balance, currency)}</span>
-          </>
-        )}
+        <span className="tabular-nums">{balanceText(balance, currency, compact)}</span>
         <ChevronDown aria-hidden className="hidden h-4 w-4 shrink-0 text-muted sm:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -55,4 +54,9 @@ export function BalanceMenu({ balance, currency, email }: BalanceMenuProps) {
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
+}
+
+function balanceText(balance: number | null, currency: string, compact: boolean): string {
+  if (balance === null) return '—';
+  return compact ? `${formatCompact(balance)} ${currency}` : formatMoney(balance, currency);
 }

@@ -9,18 +9,25 @@ interface CreditsMenuProps {
   credits: number;
   /** Null when the account could not be read, so the figure is unknown. */
   totalCreditsUsed: number | null;
+  /** Whether the word "credits" follows the figure on wide screens; it goes first when room runs short. */
+  withWord?: boolean;
+  /** Shorten the figure (1.01M) because the exact one does not fit; the tooltip keeps it exact. */
+  compact?: boolean;
 }
 
 /** The credits figure in the top bar; its menu shows what has been used and leads to the pricing page. */
-export function CreditsMenu({ credits, totalCreditsUsed }: CreditsMenuProps) {
+export function CreditsMenu({ credits, totalCreditsUsed, withWord = true, compact = false }: CreditsMenuProps) {
   const shown = formatCredits(credits);
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger aria-label={`Credits: ${shown}`} className={menuStyles.trigger}>
+      <DropdownMenu.Trigger
+        aria-label={`Credits: ${shown}`}
+        title={compact ? `${shown} credits` : undefined}
+        className={menuStyles.trigger}
+      >
         <Coins aria-hidden className="h-4 w-4 shrink-0 text-accent" />
-        <span className="tabular-nums sm:hidden">{formatCompact(credits)}</span>
-        <span className="hidden tabular-nums sm:inline">{shown}</span>
-        <span className="hidden font-normal text-muted lg:inline">credits</span>
+        <span className="tabular-nums">{compact ? formatCompact(credits) : shown}</span>
+        {withWord ? <span className="hidden font-normal text-muted lg:inline">credits</span> : null}
         <ChevronDown aria-hidden className="hidden h-4 w-4 shrink-0 text-muted sm:block" />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -13,7 +13,8 @@ interface LogoutDialogProps {
 /** Asks before logging out; confirming ends the session and returns to the landing page. */
 export function LogoutDialog({ open, onOpenChange, onCloseAutoFocus }: LogoutDialogProps) {
   const signOut = useSignOut();
-  const busy = signOut.isPending;
+  // Still busy once settled: the landing page is on its way, and Logout must not be offered again.
+  const busy = !signOut.isIdle;
   const changeOpen = (next: boolean) => {
     if (!busy) onOpenChange(next);
   };

@@ -34,6 +34,7 @@ export function identityOf(source: IdentitySource): AccountIdentity {
  */
 export function useAccountIdentity(): AccountIdentity | null {
   const { data: me } = useMe();
+  // Read once: a screen that is logging out must keep its face until the next page replaces it.
   const sessionUser = useMemo(() => readSessionUser(), []);
   const source = me ?? sessionUser;
   return source ? identityOf(source) : null;

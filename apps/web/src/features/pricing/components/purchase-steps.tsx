@@ -1,8 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { CreditPack, PurchaseResult } from '@sayso/contract/pricing';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { ModalDialog } from '@/components/ui/modal-dialog';
@@ -142,11 +141,6 @@ export function InsufficientBalance({
 
 export function PurchaseSuccess({ result, onOpenChange }: { result: PurchaseResult; onOpenChange: OpenChange }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    // The top bar reads the cached account: refresh it so the dashboard shows the new credits.
-    void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-  }, [queryClient]);
   return (
     <>
       <Confetti />

@@ -2,13 +2,14 @@ import { useId, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { signInWithEmail, signUpWithEmail } from '../api/sign-in';
 
-type Mode = 'sign-in' | 'sign-up';
+/** Whether the form signs in to an existing account or creates a new one. */
+export type AccountFormMode = 'sign-in' | 'sign-up';
 
 const inputClass =
   'mt-1 block w-full rounded-control border border-line bg-white px-3 py-2 text-ink shadow-sm focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30';
 
 // better-auth's own wording names the rule but not the limits, which people need to fix it.
-function friendlyError(error: unknown, mode: Mode): string {
+function friendlyError(error: unknown, mode: AccountFormMode): string {
   if (!(error instanceof Error)) return 'Login failed';
   // Sign-up is limited per hour, sign-in per minute: the server's own words say how long to wait.
   if (error instanceof ApiError && error.status === 429) {
@@ -20,9 +21,15 @@ function friendlyError(error: unknown, mode: Mode): string {
   return error.message || 'Login failed';
 }
 
+interface LocalAccountFormProps {
+  /** Kept by the page, whose heading says which of the two the form does. */
+  mode: AccountFormMode;
+  onModeChange: (mode: AccountFormMode) => void;
+  onSignedIn: () => void;
+}
+
 /** Email and password, with a switch between signing in and creating an account. */
-export function LocalAccountForm({ onSignedIn }: { onSignedIn: () => void }) {
-  const [mode, setMode] = useState<Mode>('sign-in');
+export function LocalAccountForm({ mode, onModeChange, onSignedIn }: LocalAccountFormProps) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -107,7 +114,7 @@ export function LocalAccountForm({ onSignedIn }: { onSignedIn: () => void }) {
           type="button"
           className="font-semibold text-accent hover:underline"
           onClick={() => {
-            setMode(signingUp ? 'sign-in' : 'sign-up');
+            onModeChange(signingUp ? 'sign-in' : 'sign-up');
             setError(null);
           }}
         >
