@@ -28,6 +28,7 @@ import { type Auth, createAuth } from './domains/auth/service.js';
 import { sessionGuard } from './domains/auth/session-guard.js';
 import { healthRoutes } from './domains/health/routes.js';
 import { pricingRoutes } from './domains/pricing/routes.js';
+import { registerPublicApi } from './domains/public-api/register.js';
 import { siteRoutes } from './domains/site/routes.js';
 import type { CallbackTransport } from './domains/speech/completion-callback.js';
 import { registerSpeech } from './domains/speech/register.js';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes);
   await registerSpeech(app, config, options.callbackTransport);
   await app.register(voiceRoutes);
+  await registerPublicApi(app, config);
   await registerWebApp(app, config.webDistDir);
 
   return app;

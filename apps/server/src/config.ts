@@ -44,6 +44,7 @@ const envSchema = z
     SPEECH_REQUESTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
     SPEECH_ACTIVE_TASKS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
     DEMO_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+    API_REQUESTS_PER_KEY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     RECEIVE_URL_ALLOWED_HOSTS: z
       .string()
       .default('')
@@ -163,6 +164,8 @@ export interface Config {
     sampleIntervalMs: number;
     retryAfterSeconds: number;
   };
+  /** The public API (OpenAI and ElevenLabs dialects): speech requests one key may make per minute. */
+  api: { requestsPerKeyPerMinute: number };
   /** The first operator account, created only when no admin exists yet. */
   initialAdmin: { username: string; password: string | null };
   /** Only these values may reach the browser (served by GET /api/config). */
@@ -248,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sampleIntervalMs: 1_000,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
+    api: { requestsPerKeyPerMinute: e.API_REQUESTS_PER_KEY_PER_MINUTE },
     initialAdmin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },
     public: { productName: 'Sayso', chatNumber: e.CHAT_NUMBER ?? null, supportEmail: e.SUPPORT_EMAIL },
   };

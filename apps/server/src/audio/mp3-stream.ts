@@ -52,9 +52,15 @@ export class Mp3Stream {
     }
   }
 
+  /** The MP3 bytes encoded since the last take: what a streaming caller can send now. */
+  take(): Buffer {
+    return Buffer.concat(this.parts.splice(0));
+  }
+
+  /** Flushes the encoder and answers every byte not yet taken. */
   end(): Buffer {
     this.keep(this.encoder.finalize());
-    return Buffer.concat(this.parts);
+    return this.take();
   }
 
   // The encoder hands back a view of its own memory, which its next call overwrites: keep a copy.

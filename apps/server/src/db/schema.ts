@@ -146,6 +146,8 @@ export interface Database {
     queued_at: Generated<Date>;
     /** The queue job that should run the task now; null until one is sent. */
     job_id: string | null;
+    /** The API key that asked for the speech; null for the web app's own tasks. */
+    api_key_id: Generated<string | null>;
   };
   cloned_voices: {
     id: string;
@@ -163,5 +165,37 @@ export interface Database {
     preferred_voice_id: string | null;
     preferred_voice_name: string | null;
     updated_at: Generated<Date>;
+  };
+  api_keys: {
+    id: string;
+    user_id: string;
+    name: string;
+    prefix: string;
+    secret_hash: string;
+    scopes: string[];
+    monthly_character_cap: number | null;
+    created_at: Generated<Date>;
+    last_used_at: Date | null;
+    revoked_at: Date | null;
+  };
+  api_key_usage: {
+    key_id: string;
+    /** The first day of the month (UTC) the characters were spoken in. */
+    month: string;
+    characters: Generated<number>;
+  };
+  callback_signing_secrets: {
+    user_id: string;
+    secret: string;
+    created_at: Generated<Date>;
+  };
+  callback_deliveries: {
+    id: Generated<number>;
+    task_id: string;
+    url: string;
+    attempt: number;
+    status_code: number | null;
+    error: string | null;
+    attempted_at: Generated<Date>;
   };
 }

@@ -2,6 +2,7 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { lockWaitLimit } from '../db/lock-wait.js';
+import { isApiPath } from './api-paths.js';
 import { AppError } from './errors.js';
 
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
@@ -17,7 +18,7 @@ const EXEMPT_ROUTE_PREFIXES = ['/api/health', '/api/docs'];
  */
 function isSheddable(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
-  return route?.startsWith('/api/') === true && !EXEMPT_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix));
+  return route !== undefined && isApiPath(route) && !EXEMPT_ROUTE_PREFIXES.some((prefix) => route.startsWith(prefix));
 }
 
 /**

@@ -12,6 +12,15 @@ function carriesCookie(request: FastifyRequest): boolean {
   return Boolean(request.headers.cookie);
 }
 
+/**
+ * An API call: it names its own key (OpenAI's `Authorization`, ElevenLabs' `xi-api-key`) and
+ * carries no cookie, so it has no ambient authority for another site to borrow, wherever it came from.
+ */
+function authenticatesItself(request: FastifyRequest): boolean {
+  const { headers } = request;
+  return !carriesCookie(request) && (headers.authorization !== undefined || headers['xi-api-key'] !== undefined);
+}
+
 function isCrossSite(request: FastifyRequest, trusted: ReadonlySet<string>): boolean {
   const origin = request.headers.origin;
   const fetchSite = request.headers['sec-fetch-site'];
@@ -32,7 +41,7 @@ function isCrossSite(request: FastifyRequest, trusted: ReadonlySet<string>): boo
 export function registerSameOriginGuard(app: FastifyInstance, publicUrl: string): void {
   const trusted = new Set(trustedOrigins(publicUrl));
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || authenticatesItself(request)) return;
     if (!isCrossSite(request, trusted)) return;
     // The body is never read; closing the connection spares both sides an upload nobody wants,
     // which would otherwise keep the socket busy.

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './api-paths.js';
 
 /**
  * Serves the built web app, Brotli or gzip compressed when the browser accepts it (from copies the
@@ -28,7 +29,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
     if (isPage && hasWebApp) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }

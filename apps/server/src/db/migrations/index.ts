@@ -7,6 +7,7 @@ import { providerTaskRef } from './0006-provider-task-ref.js';
 import { oneTimeAdminPasswords } from './0007-one-time-admin-passwords.js';
 import { speechQueue } from './0008-speech-queue.js';
 import { signInFailures } from './0009-sign-in-failures.js';
+import { apiKeys } from './0010-api-keys.js';
 
 export interface Migration {
   version: number;
@@ -26,4 +27,5 @@ export const migrations: Migration[] = [
   oneTimeAdminPasswords,
   speechQueue,
   signInFailures,
+  apiKeys,
 ];

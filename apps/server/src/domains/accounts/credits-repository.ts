@@ -47,6 +47,7 @@ export async function holdCreditsIn(
 }
 
 interface Capture {
+  userId: string;
   deductedCredits: number;
   remainingCredits: number;
 }
@@ -72,7 +73,36 @@ export async function captureHoldIn(trx: Transaction<Database>, holdId: string):
     .returning('credits')
     .executeTakeFirstOrThrow();
   await notifyAccountChanged(trx, hold.user_id);
-  return { deductedCredits: hold.amount, remainingCredits: account.credits };
+  return { userId: hold.user_id, deductedCredits: hold.amount, remainingCredits: account.credits };
+}
+
+/**
+ * Part of the work was done (a stream its client left): `spent` of the held credits are captured
+ * and the rest released. Nothing spent is a release; all of it, a capture.
+ */
+export async function settleHoldIn(trx: Transaction<Database>, holdId: string, spent: number): Promise<void> {
+  const hold = await trx.selectFrom('credit_holds').select('amount').where('id', '=', holdId).executeTakeFirst();
+  if (!hold) return;
+  const spend = Math.max(0, Math.min(hold.amount, Math.ceil(spent)));
+  if (spend === 0) {
+    await releaseHoldIn(trx, holdId);
+    return;
+  }
+  const captured = await captureHoldIn(trx, holdId);
+  const unspent = captured.deductedCredits - spend;
+  if (unspent === 0) return;
+  await trx
+    .updateTable('user_accounts')
+    .set((eb) => ({ total_credits_used: eb('total_credits_used', '-', unspent) }))
+    .where('user_id', '=', captured.userId)
+    .execute();
+  await applyMovement(trx, {
+    userId: captured.userId,
+    asset: 'credits',
+    amount: unspent,
+    kind: 'release',
+    reference: holdId,
+  });
 }
 
 /** The work failed, was cancelled or expired: the held credits go back. Settled holds stay as they are. */

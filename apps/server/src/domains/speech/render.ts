@@ -1,6 +1,11 @@
 import { type Segment, splitSentences, toSrt } from '../../audio/audio.js';
 import { Mp3Stream } from '../../audio/mp3-stream.js';
-import { EngineError, type SpeechEngineV1, type SynthesisRequest } from '../../engines/speech-engine.js';
+import {
+  EngineError,
+  type SpeechEngineV1,
+  type SynthesisRequest,
+  type SynthesizedAudio,
+} from '../../engines/speech-engine.js';
 import { checkSpeechText } from './validation.js';
 
 export interface RenderedSpeech {
@@ -56,56 +61,102 @@ function shareBySentence(sentences: string[], startMs: number, durationMs: numbe
   });
 }
 
+/** One chunk of spoken text: its audio, its timing from the start of the whole speech, and any warnings. */
+export interface SpokenChunk {
+  /** The chunk's place in the speech and the number of chunks, for progress. */
+  index: number;
+  count: number;
+  /** The text the chunk speaks (whole sentences). */
+  text: string;
+  /** Silence to play before the chunk: the pause between chunks of PCM audio, 0 for MP3 and the first chunk. */
+  gapMs: number;
+  /** PCM with faded edges, or the engine's MP3 frames; one format and one sample rate for the whole speech. */
+  audio: SynthesizedAudio;
+  startMs: number;
+  durationMs: number;
+  segments: Segment[];
+  warnings: string[];
+}
+
 /**
- * Turns a text of any allowed length into one MP3 and its SRT transcript with one engine: the text
- * is split at sentence boundaries, spoken chunk by chunk (progress after each), and the chunks are
- * joined with a short faded pause. Engines that return MP3 are joined frame by frame.
+ * Speaks a text of any allowed length with one engine, chunk by chunk: the text is split at
+ * sentence boundaries and grouped into chunks the engine accepts, and each chunk is yielded as soon
+ * as it is spoken, so a caller can store, encode or stream it before the rest exists.
+ */
+export async function* speakInChunks(engine: SpeechEngineV1, request: SynthesisRequest): AsyncGenerator<SpokenChunk> {
+  const text = checkSpeechText(request.text);
+  const chunks = chunkSentences(splitSentences(text), engine.capabilities.maxCharsPerRequest);
+  let firstAudio: SynthesizedAudio | null = null;
+  let cursorMs = 0;
+  for (const [index, sentences] of chunks.entries()) {
+    request.signal?.throwIfAborted();
+    const chunkText = sentences.join(' ');
+    const result = await engine.synthesize({ ...request, text: chunkText });
+    const { audio } = result;
+    firstAudio ??= audio;
+    if (
+      audio.format !== firstAudio.format ||
+      (audio.format === 'pcm16' && firstAudio.format === 'pcm16' && audio.sampleRate !== firstAudio.sampleRate)
+    ) {
+      throw new EngineError(`${engine.id} returned audio in changing formats`, 'failed');
+    }
+    const gapMs = index > 0 && audio.format === 'pcm16' ? CHUNK_GAP_MS : 0;
+    cursorMs += gapMs;
+    const durationMs = audio.format === 'pcm16' ? (audio.samples.length / audio.sampleRate) * 1000 : audio.durationMs;
+    const segments =
+      result.segments.length > 0
+        ? result.segments.map((segment) => ({
+            ...segment,
+            startMs: cursorMs + segment.startMs,
+            endMs: cursorMs + segment.endMs,
+          }))
+        : shareBySentence(sentences, cursorMs, durationMs);
+    yield {
+      index,
+      count: chunks.length,
+      text: chunkText,
+      gapMs,
+      audio: audio.format === 'pcm16' ? { ...audio, samples: fadeEdges(audio.samples, audio.sampleRate) } : audio,
+      startMs: cursorMs,
+      durationMs,
+      segments,
+      warnings: result.warnings,
+    };
+    cursorMs += durationMs;
+  }
+}
+
+/** Silence of a given length at a sample rate. */
+export const silence = (ms: number, sampleRate: number) => new Int16Array(Math.round((ms / 1000) * sampleRate));
+
+/**
+ * Turns a text of any allowed length into one MP3 and its SRT transcript with one engine, with
+ * progress after each chunk. Engines that return MP3 are joined frame by frame.
  */
 export async function renderSpeech(
   engine: SpeechEngineV1,
   request: SynthesisRequest,
   onProgress: (fraction: number) => void = () => {},
 ): Promise<RenderedSpeech> {
-  const text = checkSpeechText(request.text);
-  const chunks = chunkSentences(splitSentences(text), engine.capabilities.maxCharsPerRequest);
   let encoder: Mp3Stream | null = null;
   const mp3: Buffer[] = [];
   const segments: Segment[] = [];
   const warnings = new Set<string>();
-  let cursorMs = 0;
-  const mixedFormats = () => new EngineError(`${engine.id} returned audio in changing formats`, 'failed');
-  for (const [index, sentences] of chunks.entries()) {
-    request.signal?.throwIfAborted();
-    const result = await engine.synthesize({ ...request, text: sentences.join(' ') });
-    for (const warning of result.warnings) warnings.add(warning);
-    let chunkMs: number;
-    if (result.audio.format === 'pcm16') {
-      const { samples, sampleRate } = result.audio;
-      if (mp3.length > 0 || (encoder && encoder.sampleRate !== sampleRate)) throw mixedFormats();
-      if (encoder) {
-        await encoder.write(new Int16Array(Math.round((CHUNK_GAP_MS / 1000) * sampleRate)));
-        cursorMs += CHUNK_GAP_MS;
-      }
+  let endMs = 0;
+  for await (const chunk of speakInChunks(engine, request)) {
+    for (const warning of chunk.warnings) warnings.add(warning);
+    if (chunk.audio.format === 'pcm16') {
+      const { samples, sampleRate } = chunk.audio;
       encoder ??= await Mp3Stream.open(sampleRate);
-      await encoder.write(fadeEdges(samples, sampleRate));
-      chunkMs = (samples.length / sampleRate) * 1000;
+      if (chunk.gapMs > 0) await encoder.write(silence(chunk.gapMs, sampleRate));
+      await encoder.write(samples);
     } else {
-      if (encoder) throw mixedFormats();
-      mp3.push(result.audio.bytes);
-      chunkMs = result.audio.durationMs;
+      mp3.push(chunk.audio.bytes);
     }
-    segments.push(
-      ...(result.segments.length > 0
-        ? result.segments.map((segment) => ({
-            ...segment,
-            startMs: cursorMs + segment.startMs,
-            endMs: cursorMs + segment.endMs,
-          }))
-        : shareBySentence(sentences, cursorMs, chunkMs)),
-    );
-    cursorMs += chunkMs;
-    onProgress((index + 1) / chunks.length);
+    segments.push(...chunk.segments);
+    endMs = chunk.startMs + chunk.durationMs;
+    onProgress((chunk.index + 1) / chunk.count);
   }
   const audio = encoder ? encoder.end() : Buffer.concat(mp3);
-  return { mp3: audio, srt: toSrt(segments), durationMs: cursorMs, warnings: [...warnings] };
+  return { mp3: audio, srt: toSrt(segments), durationMs: endMs, warnings: [...warnings] };
 }

@@ -10,7 +10,7 @@ import {
   type Transaction,
 } from 'kysely';
 import type { Database, SpeechSettingsJson } from '../../db/schema.js';
-import { captureHoldIn, holdCreditsIn, releaseHoldIn } from '../accounts/credits-repository.js';
+import { captureHoldIn, holdCreditsIn, releaseHoldIn, settleHoldIn } from '../accounts/credits-repository.js';
 
 type TaskRow = Selectable<Database['speech_tasks']>;
 type StoredStudio = TaskRow['provider'];
@@ -36,6 +36,8 @@ export interface NewTask {
   /** Credits to hold now and capture on success. */
   cost: number;
   clientIp: string | null;
+  /** Set for speech asked for through an API key: the request renders it at once, not a worker. */
+  apiKeyId?: string;
 }
 
 /** 128 random bits: a demo task is readable by whoever holds its id, so it must not be guessable. */
@@ -71,6 +73,7 @@ export async function createTask(
         settings: input.settings,
         hold_id: hold?.holdId ?? null,
         client_ip: input.clientIp,
+        ...(input.apiKeyId ? { api_key_id: input.apiKeyId, status: 'processing' as const } : {}),
       })
       .execute();
   });
@@ -163,6 +166,30 @@ export async function completeTask(
   });
 }
 
+/**
+ * Ends a streamed task whose client left part way: the credits for what was delivered are spent,
+ * the rest go back, with the reason recorded, in one transaction.
+ */
+export async function endTaskPartly(
+  db: Kysely<Database>,
+  taskId: string,
+  error: string,
+  spentCredits: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const task = await trx
+      .updateTable('speech_tasks')
+      .set({ status: 'failed', error, updated_at: new Date(), finished_at: new Date() })
+      .where('id', '=', taskId)
+      .where(unfinished)
+      .returning('hold_id')
+      .executeTakeFirst();
+    if (!task) return false;
+    if (task.hold_id) await settleHoldIn(trx, task.hold_id, spentCredits);
+    return true;
+  });
+}
+
 /** Failure, cancellation or expiry: the error recorded and the held credits given back, together. */
 export async function failTask(db: Kysely<Database>, taskId: string, error: string): Promise<boolean> {
   return endUnfinishedTask(db, taskId, error, null);
@@ -248,6 +275,9 @@ export async function requeueStalledTask(db: Kysely<Database>, taskId: string, s
     .where('id', '=', taskId)
     .where(stalledFor(staleSeconds))
     .where('error', 'is', null)
+    // A request that streamed its speech died with its client's connection: there is no one to
+    // render it for, so it is failed (and its credits released) rather than queued again.
+    .where('api_key_id', 'is', null)
     .returning('id')
     .executeTakeFirst();
   return requeued !== undefined;

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import { apiKeyRoutes } from '../api-keys/routes.js';
+import { ApiKeyService } from '../api-keys/service.js';
+import { ApiCatalogue } from './catalogue.js';
+import { openAiRoutes } from './openai/routes.js';
+import { ApiSpeechService } from './speech-service.js';
+
+/** API keys (managed in the web app) and the public API's dialects that they open. */
+export async function registerPublicApi(app: FastifyInstance, config: Config): Promise<void> {
+  const keys = new ApiKeyService(app.db);
+  const catalogue = new ApiCatalogue(app.db, app.engines);
+  const speech = new ApiSpeechService({
+    db: app.db,
+    storage: app.storage,
+    catalogue,
+    requestsPerKeyPerMinute: config.api.requestsPerKeyPerMinute,
+    staleTaskSeconds: config.speech.staleTaskSeconds,
+  });
+  app.decorateRequest('apiPrincipal', null);
+  await app.register(apiKeyRoutes(keys));
+  await app.register(openAiRoutes({ keys, catalogue, speech }), { prefix: '/openai/v1' });
+}

@@ -1,0 +1,206 @@
+import type { Kysely, Transaction } from 'kysely';
+import { type Segment, toSrt } from '../../audio/audio.js';
+import { type AudioOutput, CONTENT_TYPES, type OutputFormat, openAudioOutput } from '../../audio/audio-output.js';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../http/errors.js';
+import type { FileStorage } from '../../storage/file-storage.js';
+import { taskFileKey } from '../../storage/keys.js';
+import { creditCost } from '../accounts/service.js';
+import { addMonthCharactersIn, countRecentKeyTasks, refundMonthCharactersIn } from '../api-keys/repository.js';
+import type { ApiPrincipal } from '../api-keys/service.js';
+import { type SpokenChunk, speakInChunks } from '../speech/render.js';
+import { completeTask, createTask, endTaskPartly, touchTask } from '../speech/repository.js';
+import { checkSpeechText } from '../speech/validation.js';
+import type { ApiCatalogue, ApiSpeaker } from './catalogue.js';
+
+export interface ApiSpeechDeps {
+  db: Kysely<Database>;
+  storage: FileStorage;
+  catalogue: ApiCatalogue;
+  /** Speech requests one key may make per minute. */
+  requestsPerKeyPerMinute: number;
+  /** A streaming task beats this often divided by three, so the sweeper never takes it for dead. */
+  staleTaskSeconds: number;
+}
+
+export interface ApiSpeechRequest {
+  voiceId: string;
+  text: string;
+  modelId: string | null;
+  /** 0.5-2; the caller has already mapped its dialect's range onto this one. */
+  speed: number;
+  /** A language hint (ISO 639-1), or null to let the voice decide. */
+  language: string | null;
+  format: OutputFormat;
+}
+
+/** Bytes ready to send, with the spoken chunk they carry (null for the encoder's final flush). */
+export interface StreamPiece {
+  bytes: Buffer;
+  chunk: SpokenChunk | null;
+}
+
+/** Speech admitted and paid for (credits held), ready to be rendered as it is sent. */
+export interface SpeechStream {
+  taskId: string;
+  contentType: string;
+  speaker: ApiSpeaker;
+  characters: number;
+  /**
+   * The audio, chunk by chunk. Iterating to the end delivers it all and spends the held credits;
+   * stopping early (the client left) spends only what was handed over; an engine failure spends
+   * nothing. Either way no hold outlives the iteration.
+   */
+  pieces(): AsyncGenerator<StreamPiece>;
+}
+
+/** The longest one API request may render, as for queued tasks. */
+const STREAM_DEADLINE_MS = 30 * 60_000;
+const CLIENT_LEFT = 'The client disconnected before all the audio was delivered.';
+
+const rateLimited = () =>
+  new AppError(429, 'Too many requests for this API key. Please wait a moment and try again.', 'KEY_RATE_LIMITED', {
+    'retry-after': '60',
+  });
+const capReached = () => new AppError(402, 'This API key has reached its monthly character limit.', 'KEY_CAP_REACHED');
+
+/**
+ * Speech for the public API. Unlike the web app's queued tasks, a request renders its speech
+ * itself and streams it as each chunk is spoken; the task row still records it (with its key),
+ * holds its credits and keeps its audio and transcript, so it shows in history like any other.
+ */
+export class ApiSpeechService {
+  constructor(private readonly deps: ApiSpeechDeps) {}
+
+  async open(principal: ApiPrincipal, clientIp: string, request: ApiSpeechRequest): Promise<SpeechStream> {
+    const text = checkSpeechText(request.text);
+    const speaker = await this.deps.catalogue.speaker(principal.userId, request.voiceId);
+    const cost = creditCost(text);
+    const { taskId } = await createTask(
+      this.deps.db,
+      {
+        userId: principal.userId,
+        studio: speaker.voice.kind === 'cloned' ? 'clone' : 'preset',
+        engine: speaker.engine.id,
+        voiceId: speaker.voice.id,
+        modelId: request.modelId ?? speaker.engine.defaultModel,
+        text,
+        settings: {
+          speed: request.speed,
+          pitch: 0,
+          volume: 1,
+          withTranscript: true,
+          language: request.language ?? 'Auto',
+        },
+        cost,
+        clientIp,
+        apiKeyId: principal.keyId,
+      },
+      (trx) => this.admit(trx, principal, cost),
+    );
+    return {
+      taskId,
+      contentType: CONTENT_TYPES[request.format.container],
+      speaker,
+      characters: cost,
+      pieces: () => this.render(taskId, principal, speaker, text, cost, request),
+    };
+  }
+
+  /** The key's rate and monthly cap, counted in the submission's transaction (credits are held after). */
+  private async admit(trx: Transaction<Database>, principal: ApiPrincipal, characters: number): Promise<void> {
+    if ((await countRecentKeyTasks(trx, principal.keyId, 60)) >= this.deps.requestsPerKeyPerMinute) {
+      throw rateLimited();
+    }
+    const used = await addMonthCharactersIn(trx, principal.keyId, characters);
+    if (principal.monthlyCharacterCap !== null && used > principal.monthlyCharacterCap) throw capReached();
+  }
+
+  private async *render(
+    taskId: string,
+    principal: ApiPrincipal,
+    speaker: ApiSpeaker,
+    text: string,
+    cost: number,
+    request: ApiSpeechRequest,
+  ): AsyncGenerator<StreamPiece> {
+    const { db, storage } = this.deps;
+    const output = openAudioOutput(request.format);
+    const kept = new KeptAudio(request.format);
+    const segments: Segment[] = [];
+    let deliveredCost = 0;
+    let outcome: 'delivered' | 'failed' | 'left' = 'left';
+    const heartbeat = setInterval(
+      () => void touchTask(db, taskId).catch(() => {}),
+      (this.deps.staleTaskSeconds * 1000) / 3,
+    );
+    const startedAt = new Date();
+    try {
+      const chunks = speakInChunks(speaker.engine, {
+        text,
+        voiceId: speaker.voice.id,
+        modelId: request.modelId,
+        speed: request.speed,
+        pitch: 0,
+        volume: 1,
+        language: request.language,
+        signal: AbortSignal.timeout(STREAM_DEADLINE_MS),
+      });
+      let endMs = 0;
+      for await (const chunk of chunks) {
+        const bytes = await output.write(chunk.audio, chunk.gapMs);
+        await kept.add(chunk, bytes);
+        segments.push(...chunk.segments);
+        endMs = chunk.startMs + chunk.durationMs;
+        yield { bytes, chunk };
+        deliveredCost += creditCost(chunk.text);
+      }
+      const tail = output.end();
+      kept.end(tail);
+      if (tail.length > 0) yield { bytes: tail, chunk: null };
+      const audioKey = taskFileKey(taskId, 'audio');
+      const transcriptKey = taskFileKey(taskId, 'transcript');
+      await storage.put(audioKey, kept.mp3());
+      await storage.put(transcriptKey, Buffer.from(toSrt(segments), 'utf8'));
+      await completeTask(db, taskId, { audioKey, transcriptKey, durationMs: endMs });
+      outcome = 'delivered';
+    } catch (error) {
+      outcome = 'failed';
+      throw error;
+    } finally {
+      clearInterval(heartbeat);
+      if (outcome !== 'delivered') {
+        // An engine failure is ours: nothing is spent. A client that left pays for what it was sent.
+        const spent = outcome === 'failed' ? 0 : Math.min(cost, deliveredCost);
+        await endTaskPartly(db, taskId, outcome === 'failed' ? 'Speech synthesis failed.' : CLIENT_LEFT, spent);
+        await db.transaction().execute((trx) => refundMonthCharactersIn(trx, principal.keyId, cost - spent, startedAt));
+      }
+    }
+  }
+}
+
+/**
+ * The MP3 kept for history: the response's own bytes when it is MP3 at the engine's rate, or a
+ * second encoding of the same chunks when the client asked for something else.
+ */
+class KeptAudio {
+  private readonly parts: Buffer[] = [];
+  private readonly encoder: AudioOutput | null;
+
+  constructor(format: OutputFormat) {
+    const same = format.container === 'mp3' && format.sampleRate === null && (format.kbps ?? 128) === 128;
+    this.encoder = same ? null : openAudioOutput({ container: 'mp3', sampleRate: null });
+  }
+
+  async add(chunk: SpokenChunk, responseBytes: Buffer): Promise<void> {
+    this.parts.push(this.encoder ? await this.encoder.write(chunk.audio, chunk.gapMs) : responseBytes);
+  }
+
+  end(responseTail: Buffer): void {
+    this.parts.push(this.encoder ? this.encoder.end() : responseTail);
+  }
+
+  mp3(): Buffer {
+    return Buffer.concat(this.parts);
+  }
+}
