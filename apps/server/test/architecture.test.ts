@@ -332,6 +332,10 @@ describe('architecture', () => {
     'GET /api/files/tasks/{taskId}/{name}': "a task's MP3 or SRT file, with byte ranges",
     'GET /api/voices/{voiceId}/preview.mp3': "a preset voice's spoken sample (MP3)",
     'GET /api/voice/{id}/sample.mp3': "a cloned voice's spoken sample (MP3)",
+    'POST /elevenlabs/v1/text-to-speech/{voice_id}': 'audio bytes in the asked output_format',
+    'POST /elevenlabs/v1/text-to-speech/{voice_id}/stream': 'audio bytes, streamed as they are spoken',
+    'POST /elevenlabs/v1/text-to-speech/{voice_id}/stream/with-timestamps':
+      'lines of JSON, streamed as they are spoken',
   };
 
   it('every JSON route declares a response schema', async () => {

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { apiKeyRoutes } from '../api-keys/routes.js';
 import { ApiKeyService } from '../api-keys/service.js';
+import { VoiceService } from '../voices/service.js';
 import { ApiCatalogue } from './catalogue.js';
+import { elevenLabsRoutes } from './elevenlabs/routes.js';
 import { openAiRoutes } from './openai/routes.js';
 import { ApiSpeechService } from './speech-service.js';
 
@@ -20,4 +22,6 @@ export async function registerPublicApi(app: FastifyInstance, config: Config): P
   app.decorateRequest('apiPrincipal', null);
   await app.register(apiKeyRoutes(keys));
   await app.register(openAiRoutes({ keys, catalogue, speech }), { prefix: '/openai/v1' });
+  const voices = new VoiceService({ db: app.db, engines: app.engines, storage: app.storage, logger: app.log });
+  await app.register(elevenLabsRoutes({ keys, catalogue, speech, voices }), { prefix: '/elevenlabs' });
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.js';
 
-const MAX_TEXT_LENGTH = 50_000;
+export const MAX_TEXT_LENGTH = 50_000;
 export const DEMO_MAX_TEXT_LENGTH = 150;
 
 const bad = (message: string) => new AppError(400, message, 'INVALID_SPEECH_REQUEST');

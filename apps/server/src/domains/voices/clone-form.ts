@@ -18,15 +18,37 @@ export const CLONE_FORM_LIMITS = { fileSize: MAX_SAMPLE_BYTES, files: 1, fields:
 const malformedUpload = () =>
   new AppError(400, 'The upload could not be read. Please choose the file and try again.', 'MALFORMED_UPLOAD');
 
+/** A multipart form as read: its text fields, and the first file sent under the sample's field name. */
+export interface SampleUpload {
+  fields: Map<string, string>;
+  audio: CloneForm['audio'];
+}
+
 /** Reads the clone form; a file over the size limit stops the upload at once with the spec's message. */
 export async function readCloneForm(request: FastifyRequest): Promise<CloneForm> {
+  const { fields, audio } = await readSampleUpload(request, 'audio');
+  return {
+    audio,
+    voiceName: fields.get('voice_name'),
+    languageTag: fields.get('language_tag'),
+    previewText: fields.get('preview_text'),
+    needNoiseReduction: fields.get('need_noise_reduction'),
+  };
+}
+
+/**
+ * Reads a multipart form that carries a voice sample under `fileField`. Only the first such file is
+ * kept (the engines clone from one sample); every file is still read through, so the size limit
+ * holds for each and the form is consumed to its end.
+ */
+export async function readSampleUpload(request: FastifyRequest, fileField: string): Promise<SampleUpload> {
   const fields = new Map<string, string>();
-  let audio: CloneForm['audio'] = null;
+  let audio: SampleUpload['audio'] = null;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (part.fieldname === 'audio') audio = { bytes, fileName: part.filename };
+        if (part.fieldname === fileField && !audio) audio = { bytes, fileName: part.filename };
       } else {
         fields.set(part.fieldname, String(part.value));
       }
@@ -44,11 +66,5 @@ export async function readCloneForm(request: FastifyRequest): Promise<CloneForm>
     throw malformedUpload();
   }
   refuseNul([...fields.values(), audio?.fileName]);
-  return {
-    audio,
-    voiceName: fields.get('voice_name'),
-    languageTag: fields.get('language_tag'),
-    previewText: fields.get('preview_text'),
-    needNoiseReduction: fields.get('need_noise_reduction'),
-  };
+  return { fields, audio };
 }
