@@ -54,6 +54,21 @@ const envSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter(Boolean),
       ),
+    CALLBACK_RETRY_DELAYS_SECONDS: z
+      .string()
+      .default('10,30,120,600')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((delay) => delay.trim())
+          .filter(Boolean)
+          .map(Number),
+      )
+      .pipe(
+        z
+          .array(z.number({ message: 'must be seconds, comma-separated' }).positive().max(86_400))
+          .max(10, 'at most 10 retries'),
+      ),
     SPEECH_STALE_TASK_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
     SPEECH_ENGINE_A: z.enum(['auto', 'espeak', 'kokoro', 'minimax', 'elevenlabs']).default('auto'),
     SPEECH_ENGINE_B: z.enum(['auto', 'espeak', 'kokoro', 'minimax', 'elevenlabs']).default('auto'),
@@ -138,6 +153,11 @@ export interface Config {
     limits: { perUserPerMinute: number; perIpPerMinute: number; activePerUser: number; demoPerIpPerHour: number };
     /** Hosts that may receive completion callbacks (`receive_url`); empty means none. */
     receiveUrlHosts: string[];
+    /**
+     * Seconds to wait before each retry of a completion callback that failed; its length is the
+     * number of retries, so a callback is tried at most one time more than this has entries.
+     */
+    callbackRetryDelaysSeconds: number[];
     /** An unfinished task with no progress for this long has lost its worker and is repaired. */
     staleTaskSeconds: number;
     /**
@@ -234,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         demoPerIpPerHour: e.DEMO_REQUESTS_PER_HOUR,
       },
       receiveUrlHosts: e.RECEIVE_URL_ALLOWED_HOSTS,
+      callbackRetryDelaysSeconds: e.CALLBACK_RETRY_DELAYS_SECONDS,
       staleTaskSeconds: e.SPEECH_STALE_TASK_SECONDS,
       engines: { clone: e.SPEECH_ENGINE_A, preset: e.SPEECH_ENGINE_B },
       minimax: e.MINIMAX_API_KEY

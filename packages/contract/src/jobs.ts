@@ -8,6 +8,11 @@ import { taskId } from './speech.js';
 export const JOBS = {
   /** Render one speech task. */
   speech: z.object({ taskId }),
+  /**
+   * One delivery attempt of a task's completion callback. `deliveryId` names the callback across
+   * all its attempts, so a receiver can tell a retry from a new event.
+   */
+  callback: z.object({ taskId, deliveryId: z.uuid(), attempt: z.number().int().min(1) }),
 } as const;
 
 export type JobName = keyof typeof JOBS;

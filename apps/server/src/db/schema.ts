@@ -9,6 +9,11 @@ export interface SpeechSettingsJson {
   withTranscript?: boolean;
   /** Provider A's completion callback; posted to only for allow-listed hosts. */
   receiveUrl?: string;
+  /**
+   * Whose secret signs the callback: the signed-in user who asked, kept here because a demo task
+   * they ask for belongs to no one. Absent for an anonymous caller, whose callback is not sent.
+   */
+  callbackSignerId?: string;
 }
 
 /** Table types for the query layer. Each migration that adds a table adds its type here. */

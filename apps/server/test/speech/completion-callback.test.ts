@@ -1,6 +1,4 @@
-import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CallbackDelivery,
   type CallbackTransport,
@@ -8,53 +6,9 @@ import {
   postCompletion,
 } from '../../src/domains/speech/completion-callback.js';
 import { buildTestApp } from '../helpers/build-app.js';
+import { callbackReceiver, HOOKS_HOST, loopbackTransport, TLS_CERT } from '../helpers/callback-receiver.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 import { waitForTask } from '../helpers/speech.js';
-
-// Host names under .invalid never resolve (RFC 6761), so a broken pin can never reach the network.
-const HOOKS_HOST = 'hooks.sayso.invalid';
-
-// A self-signed certificate for hooks.sayso.invalid (2024-2124), made for these tests only.
-const TLS_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgikMHQjKJzYev9/q/
-tbByvIiR+rn5c4yDc90iPsEGGJKhRANCAAQbzWUeDtB6fOemD6RzQzwGfmTc2PT1
-BRLcr4/3FsTpQNnrMUQSMcfF0r5RvjDkK/LY6NM/kbDZjLuEOz6hcXvV
------END PRIVATE KEY-----`;
-const TLS_CERT = `-----BEGIN CERTIFICATE-----
-MIIBbjCCARSgAwIBAgIBATAKBggqhkjOPQQDAjAeMRwwGgYDVQQDDBNob29rcy5z
-YXlzby5pbnZhbGlkMCAXDTI0MDEwMTAwMDAwMFoYDzIxMjQwMTAxMDAwMDAwWjAe
-MRwwGgYDVQQDDBNob29rcy5zYXlzby5pbnZhbGlkMFkwEwYHKoZIzj0CAQYIKoZI
-zj0DAQcDQgAEG81lHg7Qenznpg+kc0M8Bn5k3Nj09QUS3K+P9xbE6UDZ6zFEEjHH
-xdK+Ub4w5Cvy2OjTP5Gw2Yy7hDs+oXF71aNBMD8wHgYDVR0RBBcwFYITaG9va3Mu
-c2F5c28uaW52YWxpZDAdBgNVHQ4EFgQU/i0Fmn21v48cXYmdHGCLmIVxWiIwCgYI
-KoZIzj0EAwIDSAAwRQIhALu4DXutRtn71vGl0x+5cvOkjn4bi84X7ET6F1fyb696
-AiBFvxR9qRpz6Wz3y9KlL8AsbiQ9g7ss2VGbPxBnSwK9nA==
------END CERTIFICATE-----`;
-
-/** A loopback HTTPS server for hooks.sayso.invalid that records the callbacks it receives. */
-async function callbackReceiver() {
-  const received: { path: string; host: string; servername: string; body: unknown }[] = [];
-  const server = createHttpsServer({ key: TLS_KEY, cert: TLS_CERT }, (request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => {
-      body += chunk.toString('utf8');
-    });
-    request.on('end', () => {
-      const socket = request.socket as typeof request.socket & { servername?: string };
-      received.push({
-        path: request.url ?? '',
-        host: request.headers.host ?? '',
-        servername: socket.servername ?? '',
-        body: JSON.parse(body),
-      });
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const port = (server.address() as AddressInfo).port;
-  return { received, port };
-}
 
 /** A transport whose DNS answers `addresses` and whose delivery only records where it would connect. */
 function recordingTransport(addresses: string[]): CallbackTransport & { delivered: CallbackDelivery[] } {
@@ -70,12 +24,13 @@ function recordingTransport(addresses: string[]): CallbackTransport & { delivere
 }
 
 const HOOK_URL = `https://${HOOKS_HOST}/done`;
+const EMPTY = { body: '{}', headers: {} };
 
 describe('completion callbacks (receive_url)', () => {
   it('never calls back to private, special or transition addresses, and does to global ones', async () => {
     const sendsTo = async (address: string) => {
       const transport = recordingTransport([address]);
-      const sent = await postCompletion(HOOK_URL, [HOOKS_HOST], {}, transport);
+      const sent = (await postCompletion(HOOK_URL, [HOOKS_HOST], EMPTY, transport)) !== null;
       expect(transport.delivered, address).toHaveLength(sent ? 1 : 0);
       return sent;
     };
@@ -128,8 +83,23 @@ describe('completion callbacks (receive_url)', () => {
 
   it('refuses a name when any of its addresses is not global', async () => {
     const transport = recordingTransport(['93.184.216.34', '10.0.0.5']);
-    expect(await postCompletion(HOOK_URL, [HOOKS_HOST], {}, transport)).toBe(false);
+    expect(await postCompletion(HOOK_URL, [HOOKS_HOST], EMPTY, transport)).toBeNull();
     expect(transport.delivered).toEqual([]);
+  });
+
+  it('throws when the lookup fails, so the attempt counts as failed and is retried', async () => {
+    const delivered: CallbackDelivery[] = [];
+    const transport: CallbackTransport = {
+      resolve: async () => {
+        throw new Error('getaddrinfo EAI_AGAIN hooks.sayso.invalid');
+      },
+      deliver: async (delivery) => {
+        delivered.push(delivery);
+        return 200;
+      },
+    };
+    await expect(postCompletion(HOOK_URL, [HOOKS_HOST], EMPTY, transport)).rejects.toThrow(/EAI_AGAIN/);
+    expect(delivered).toEqual([]);
   });
 
   it('allows only https, allow-listed hosts that resolve to public addresses', async () => {
@@ -137,7 +107,7 @@ describe('completion callbacks (receive_url)', () => {
     const privateDns = ['10.0.0.5'];
     const allowed = async (url: string, hosts: string[], addresses: string[]) => {
       const transport = recordingTransport(addresses);
-      const sent = await postCompletion(url, hosts, {}, transport);
+      const sent = (await postCompletion(url, hosts, EMPTY, transport)) !== null;
       expect(
         transport.delivered.map((delivery) => delivery.url.href),
         url,
@@ -167,7 +137,7 @@ describe('completion callbacks (receive_url)', () => {
         return 204;
       },
     };
-    expect(await postCompletion(HOOK_URL, [HOOKS_HOST], { ok: true }, transport)).toBe(true);
+    expect(await postCompletion(HOOK_URL, [HOOKS_HOST], EMPTY, transport)).toBe(204);
     expect(lookups).toEqual([HOOKS_HOST]);
     expect(delivered).toHaveLength(1);
     expect(delivered[0]?.address).toBe('93.184.216.34');
@@ -181,18 +151,20 @@ describe('completion callbacks (receive_url)', () => {
         url: new URL(`https://${HOOKS_HOST}:${receiver.port}/sayso/done?x=1`),
         address: '127.0.0.1',
         body: JSON.stringify({ task_id: 't1' }),
+        headers: { 'sayso-task': 't1' },
         timeoutMs: 5_000,
       },
       { ca: TLS_CERT },
     );
     expect(status).toBe(200);
     expect(receiver.received).toEqual([
-      {
+      expect.objectContaining({
         path: '/sayso/done?x=1',
         host: `${HOOKS_HOST}:${receiver.port}`,
         servername: HOOKS_HOST,
         body: { task_id: 't1' },
-      },
+        headers: expect.objectContaining({ 'sayso-task': 't1', 'content-type': 'application/json' }),
+      }),
     ]);
     // The certificate is still checked against the name: another name on the same address fails.
     await expect(
@@ -201,6 +173,7 @@ describe('completion callbacks (receive_url)', () => {
           url: new URL(`https://other.sayso.invalid:${receiver.port}/done`),
           address: '127.0.0.1',
           body: '{}',
+          headers: {},
           timeoutMs: 5_000,
         },
         { ca: TLS_CERT },
@@ -213,16 +186,7 @@ describe('completion callbacks (receive_url)', () => {
     const receiver = await callbackReceiver();
     const app = await buildTestApp({
       env: { RECEIVE_URL_ALLOWED_HOSTS: HOOKS_HOST },
-      callbackTransport: {
-        // The allowed host "resolves" to a public address; the pinned sender then connects to the
-        // loopback receiver instead, since tests never leave this machine.
-        resolve: async () => ['93.184.216.34'],
-        deliver: (delivery) => {
-          const url = new URL(delivery.url);
-          url.port = String(receiver.port);
-          return deliverPinned({ ...delivery, url, address: '127.0.0.1' }, { ca: TLS_CERT });
-        },
-      },
+      callbackTransport: loopbackTransport(receiver.port),
     });
     const user = await signedInUser(app);
     const submitWith = async (receiveUrl: string) => {

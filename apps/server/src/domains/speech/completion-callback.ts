@@ -27,7 +27,8 @@ export function isGlobalAddress(address: string): boolean {
 /**
  * The address a completion callback may connect to, or null when it may not be sent: the URL must
  * be https to a host on the operator's allow-list, and every address the host resolves to must be
- * global. The first of them is the one the connection is pinned to.
+ * global. The first of them is the one the connection is pinned to. A lookup that fails throws:
+ * DNS trouble is passing, so the delivery counts as failed and is retried, not refused for good.
  */
 async function callbackAddress(
   url: URL,
@@ -37,18 +38,23 @@ async function callbackAddress(
   const host = url.hostname.toLowerCase();
   if (url.protocol !== 'https:' || !allowedHosts.includes(host)) return null;
   const literal = host.replace(/^\[(.*)\]$/, '$1');
-  const addresses = isIP(literal) ? [literal] : await resolve(host).catch(() => []);
+  const addresses = isIP(literal) ? [literal] : await resolve(host);
   if (addresses.length === 0 || !addresses.every(isGlobalAddress)) return null;
   return addresses[0] ?? null;
 }
 
 const CALLBACK_TIMEOUT_MS = 5_000;
 
-/** One callback to send: its URL, the checked address to connect to, and the JSON body. */
-export interface CallbackDelivery {
+/** What a callback carries: the JSON body exactly as signed, and its headers (the signature among them). */
+export interface CallbackRequest {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** One callback to send: its URL, the checked address to connect to, the body and its headers. */
+export interface CallbackDelivery extends CallbackRequest {
   url: URL;
   address: string;
-  body: string;
   timeoutMs: number;
 }
 
@@ -78,7 +84,11 @@ export function deliverPinned(delivery: CallbackDelivery, tls: { ca?: string } =
       delivery.url,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(delivery.body) },
+        headers: {
+          ...delivery.headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(delivery.body),
+        },
         lookup: pinnedLookup,
         agent: false,
         signal: AbortSignal.timeout(delivery.timeoutMs),
@@ -95,26 +105,25 @@ export function deliverPinned(delivery: CallbackDelivery, tls: { ca?: string } =
 }
 
 /**
- * Posts the finished task to its receive_url when allowed. Returns false when the URL is not
- * allowed (nothing is sent); failures are logged by the caller and not retried. Redirects are
- * not followed (a 3xx counts as a failure), so a receiver cannot send the call elsewhere.
+ * Posts a completion callback to its receive_url when allowed, and answers the receiver's status
+ * code, or null when the URL may not be called (nothing was sent). A network error or timeout
+ * throws. Redirects are not followed (a 3xx is just a status), so a receiver cannot send the call
+ * elsewhere.
  */
 export async function postCompletion(
   url: string,
   allowedHosts: readonly string[],
-  body: unknown,
+  callback: CallbackRequest,
   transport: CallbackTransport = {},
-): Promise<boolean> {
+): Promise<number | null> {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return false;
+    return null;
   }
   const address = await callbackAddress(parsed, allowedHosts, transport.resolve ?? resolveAll);
-  if (!address) return false;
+  if (!address) return null;
   const deliver = transport.deliver ?? deliverPinned;
-  const status = await deliver({ url: parsed, address, body: JSON.stringify(body), timeoutMs: CALLBACK_TIMEOUT_MS });
-  if (status < 200 || status >= 300) throw new Error(`the receiver answered ${status}`);
-  return true;
+  return deliver({ url: parsed, address, ...callback, timeoutMs: CALLBACK_TIMEOUT_MS });
 }

@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { loadOrCreateSecret } from '../../db/settings-repository.js';
-import { type CallbackTransport, postCompletion } from './completion-callback.js';
-import { findTask } from './repository.js';
+import { signingSecretFor } from '../api-keys/repository.js';
+import { type CallbackJobDeps, deliverCallback, queueCompletionCallback } from './callback-job.js';
+import type { CallbackTransport } from './completion-callback.js';
 import { speechRoutes } from './routes.js';
 import { SpeechService } from './service.js';
 import { runSpeechTask, type SpeechJobDeps } from './speech-job.js';
 import { sweepSpeechQueue } from './speech-queue.js';
 import { taskView } from './task-view.js';
 
-/** Routes, the speech worker (when this process runs workers) and the sweeper that repairs crashes. */
+/**
+ * Routes, and when this process runs workers: the speech worker, the completion callback worker
+ * and the sweeper that repairs crashes.
+ */
 export async function registerSpeech(
   app: FastifyInstance,
   config: Config,
@@ -34,19 +38,21 @@ export async function registerSpeech(
     engines: app.engines,
     logger: app.log,
     staleTaskSeconds: config.speech.staleTaskSeconds,
-    async notifyCompletion(receiveUrl, taskId) {
-      const task = await findTask(app.db, taskId);
-      if (!task) return;
-      const sent = await postCompletion(
-        receiveUrl,
-        config.speech.receiveUrlHosts,
-        taskView(task, config.publicUrl, fileSecret),
-        callbackTransport,
-      );
-      if (!sent) app.log.info({ taskId }, 'completion callback skipped: host not allowed');
-    },
+    notifyCompletion: (taskId) => queueCompletionCallback(app.jobs, taskId),
+  };
+  const callbackDeps: CallbackJobDeps = {
+    db: app.db,
+    jobs: app.jobs,
+    logger: app.log,
+    allowedHosts: config.speech.receiveUrlHosts,
+    retryDelaysSeconds: config.speech.callbackRetryDelaysSeconds,
+    describeTask: (task) => taskView(task, config.publicUrl, fileSecret),
+    // The secret is the API keys page's; speech only reads it (api-keys imports nothing of speech).
+    signingSecretFor: (userId) => signingSecretFor(app.db, userId),
+    transport: callbackTransport,
   };
   await app.jobs.work('speech', (job) => runSpeechTask(deps, job.taskId));
+  await app.jobs.work('callback', (job) => deliverCallback(callbackDeps, job));
   const staleSeconds = config.speech.staleTaskSeconds;
   const sweep = () =>
     sweepSpeechQueue({ db: app.db, jobs: app.jobs, logger: app.log }, staleSeconds).catch((error: unknown) =>

@@ -98,6 +98,7 @@ export class SpeechService {
       language: request.language_boost ?? 'Auto',
       withTranscript: request.with_transcript ?? false,
       ...(request.receive_url ? { receiveUrl: request.receive_url } : {}),
+      ...(request.receive_url && caller.userId ? { callbackSignerId: caller.userId } : {}),
     };
     const modelId = request.model?.trim() || undefined;
     // The landing demo (a demo voice, at most 150 characters) is free and anonymous, signed in or

@@ -16,8 +16,8 @@ export interface SpeechJobDeps {
   logger: FastifyBaseLogger;
   /** A processing task whose heartbeat is older than this is taken to have lost its worker. */
   staleTaskSeconds: number;
-  /** Posts the finished task to its receive_url (allow-listed hosts only). */
-  notifyCompletion: (receiveUrl: string, taskId: string) => Promise<void>;
+  /** Queues the signed callback of a finished task that has a receive_url. */
+  notifyCompletion: (taskId: string) => Promise<void>;
 }
 
 const PROGRESS_WRITE_MS = 500;
@@ -78,10 +78,9 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
   } finally {
     clearInterval(heartbeat);
   }
-  const receiveUrl = task.settings.receiveUrl;
-  if (receiveUrl) {
-    await deps.notifyCompletion(receiveUrl, taskId).catch((error: unknown) => {
-      deps.logger.warn({ taskId, err: error }, 'completion callback failed');
+  if (task.settings.receiveUrl) {
+    await deps.notifyCompletion(taskId).catch((error: unknown) => {
+      deps.logger.warn({ taskId, err: error }, 'completion callback could not be queued');
     });
   }
 }
