@@ -19,6 +19,7 @@ const NotFoundPage = page(() => import('./routes/not-found-page'));
 const DashboardPage = page(() => import('./routes/dashboard-page'));
 const PresetStudioPage = page(() => import('./routes/preset-studio-page'));
 const CloneStudioPage = page(() => import('./routes/clone-studio-page'));
+const ApiKeysPage = page(() => import('./routes/api-keys-page'));
 const AdminPanelPage = page(() => import('./routes/admin-panel-page'));
 const SignInPopupPage = page(() => import('./routes/sign-in-popup-page'));
 const SignInDonePage = page(() => import('./routes/sign-in-done-page'));
@@ -75,6 +76,7 @@ export const router = createBrowserRouter([
       { path: '/dashboard', element: guarded(DashboardPage) },
       { path: '/dashboard2', element: guarded(PresetStudioPage) },
       { path: '/dashboard3', element: guarded(CloneStudioPage) },
+      { path: '/dashboard/api-keys', element: guarded(ApiKeysPage) },
       { path: '/admin-panel', element: <AdminPanelPage /> },
       { path: '/auth/popup', element: <SignInPopupPage /> },
       { path: '/auth/popup/done', element: <SignInDonePage /> },

@@ -14,6 +14,8 @@ export interface ModalDialogProps {
   busy?: boolean;
   /** Whether the close button shows; a dialog that closes itself (a finished conversion) hides it. */
   closable?: boolean;
+  /** Where focus goes on closing, when the control that opened the dialog may be gone by then. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** The one centred modal of the app: focus is trapped inside, Escape and the close button dismiss it, and it is labelled by its title. */
@@ -26,6 +28,7 @@ export function ModalDialog({
   actions,
   busy = false,
   closable = true,
+  onCloseAutoFocus,
 }: ModalDialogProps) {
   const changeOpen = (next: boolean) => {
     if (!busy) onOpenChange(next);
@@ -36,6 +39,7 @@ export function ModalDialog({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-sm" />
         <Dialog.Content
           aria-busy={busy}
+          onCloseAutoFocus={onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-card p-6 shadow-xl focus:outline-none sm:p-8"
         >
           <Dialog.Title className="pr-8 text-xl font-semibold text-ink">{title}</Dialog.Title>

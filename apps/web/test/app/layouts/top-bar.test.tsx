@@ -187,6 +187,21 @@ describe('the figures in the top bar', () => {
   });
 });
 
+describe('the account menu', () => {
+  it('leads to the API keys page from a keyboard', async () => {
+    stubApi({ 'GET /api/me': () => json(me()) });
+    const { user } = renderDashboard(<TopBar />, { routes: { '/dashboard/api-keys': <p>API keys page</p> } });
+    screen.getByRole('button', { name: 'Account menu' }).focus();
+    await user.keyboard('{Enter}');
+    const item = await screen.findByRole('menuitem', { name: 'API keys' });
+    expect(item).toHaveAttribute('href', '/dashboard/api-keys');
+    // A menu opened from the keyboard puts focus on its first item.
+    await waitFor(() => expect(item).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('API keys page')).toBeInTheDocument();
+  });
+});
+
 describe('Logout', () => {
   async function openLogoutDialog() {
     const view = renderDashboard(<TopBar />);

@@ -1,12 +1,16 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut } from 'lucide-react';
+import { ChevronDown, KeyRound, LogOut } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { AccountIdentity } from '@/features/account/hooks/use-account-identity';
 import { LogoutDialog } from './logout-dialog';
 import { menuContentProps, menuStyles } from './menu-styles';
 import { UserAvatar } from './user-avatar';
 
-/** The avatar in the top bar; its menu shows who is signed in and offers Logout (after a confirmation). */
+/**
+ * The avatar in the top bar; its menu shows who is signed in, leads to the API keys page, and
+ * offers Logout (after a confirmation).
+ */
 export function UserMenu({ user }: { user: AccountIdentity }) {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -40,6 +44,12 @@ export function UserMenu({ user }: { user: AccountIdentity }) {
               </div>
             </div>
             <DropdownMenu.Separator className={menuStyles.separator} />
+            <DropdownMenu.Item asChild className={menuStyles.item}>
+              <Link to="/dashboard/api-keys">
+                <KeyRound aria-hidden className="h-4 w-4" />
+                API keys
+              </Link>
+            </DropdownMenu.Item>
             <DropdownMenu.Item className={menuStyles.item} onSelect={() => setConfirmingLogout(true)}>
               <LogOut aria-hidden className="h-4 w-4" />
               Logout
