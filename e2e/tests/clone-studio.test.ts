@@ -52,26 +52,42 @@ async function pageShot(page: Page, name: string) {
 }
 
 /**
- * Holds the conversion's decode (the second decode of the upload: the first one measures the
- * duration) until `release` runs, so the modal can be seen mid-conversion on any machine speed.
+ * Holds the conversion once it reports decoding, so the modal can be seen mid-conversion on any
+ * machine speed: the conversion worker's later messages wait in the page until `release` runs.
+ * The listener is added as the worker is made, before the page's own, so it can stop them.
  */
-async function holdConversionDecode(page: Page): Promise<{ release: () => Promise<void> }> {
+async function holdConversion(page: Page): Promise<{ release: () => Promise<void> }> {
   await page.evaluate(() => {
-    const scope = window as unknown as { releaseDecode?: () => void };
-    const decode = AudioContext.prototype.decodeAudioData;
-    let calls = 0;
-    AudioContext.prototype.decodeAudioData = function (this: AudioContext, data: ArrayBuffer) {
-      calls += 1;
-      if (calls !== 2) return decode.call(this, data);
-      return new Promise<void>((resolve) => {
-        scope.releaseDecode = resolve;
-      }).then(() => decode.call(this, data));
+    const scope = window as unknown as { releaseConversion?: () => void };
+    const PageWorker = window.Worker;
+    window.Worker = class extends PageWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        let decoding = false;
+        let holding = true;
+        const held: unknown[] = [];
+        this.addEventListener('message', (event) => {
+          const stage = (event.data as { progress?: { stage?: string } }).progress?.stage;
+          if (!holding || !decoding) {
+            decoding ||= stage === 'decoding';
+            return;
+          }
+          event.stopImmediatePropagation();
+          held.push(event.data);
+        });
+        scope.releaseConversion = () => {
+          holding = false;
+          for (const data of held.splice(0)) this.dispatchEvent(new MessageEvent('message', { data }));
+        };
+      }
     };
   });
   return {
     release: async () => {
-      await page.waitForFunction(() => typeof (window as { releaseDecode?: unknown }).releaseDecode === 'function');
-      await page.evaluate(() => (window as unknown as { releaseDecode: () => void }).releaseDecode());
+      await page.waitForFunction(
+        () => typeof (window as { releaseConversion?: unknown }).releaseConversion === 'function',
+      );
+      await page.evaluate(() => (window as unknown as { releaseConversion: () => void }).releaseConversion());
     },
   };
 }
@@ -109,7 +125,7 @@ describe('/dashboard3, the cloning studio', () => {
     await pageShot(page, 'dashboard3-empty');
     await expectAccessible(page);
 
-    const held = await holdConversionDecode(page);
+    const held = await holdConversion(page);
     await page.getByTestId('sample-input').setInputFiles(samplePath);
     const conversion = page.getByRole('dialog', { name: 'Converting Audio File' });
     await conversion.getByText('Loading the audio...').waitFor();

@@ -1,6 +1,8 @@
 import { CheckCircle2, FileAudio, Loader2 } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import type { ConversionProgress, ConversionStage } from '../lib/audio-conversion';
+import type { ConversionStage } from '../lib/conversion-progress';
+import type { ProgressFeed } from '../lib/progress-feed';
 
 const STEPS: { stage: ConversionStage; label: string }[] = [
   { stage: 'reading', label: 'Read' },
@@ -20,16 +22,31 @@ const MESSAGES: Record<ConversionStage, string> = {
   complete: 'Complete!',
 };
 
+/** How a step label looks: steps behind in the accent, the running one also bold and underlined. */
+const STEP_LOOK = {
+  done: 'text-accent',
+  current: 'font-semibold text-accent underline underline-offset-4',
+  waiting: 'text-muted',
+} as const;
+
+function stepState(index: number, reached: number, complete: boolean): keyof typeof STEP_LOOK {
+  if (complete || index < reached) return 'done';
+  return index === reached ? 'current' : 'waiting';
+}
+
 /** 'Converting Audio File': progress of the in-browser conversion to MP3, cancellable until it completes. */
 export function ConversionModal({
   fileName,
-  progress,
+  progress: feed,
   onCancel,
 }: {
   fileName: string;
-  progress: ConversionProgress;
+  progress: ProgressFeed;
   onCancel: () => void;
 }) {
+  // An external-store update renders at once, in the same task as the worker's message, so every
+  // stage reaches the screen and its live region rather than being batched away by the next one.
+  const progress = useSyncExternalStore(feed.subscribe, feed.current);
   const complete = progress.stage === 'complete';
   const reached = STEPS.findIndex((step) => step.stage === progress.stage);
   return (
@@ -48,8 +65,9 @@ export function ConversionModal({
       }
       actions={null}
     >
-      <div className="mt-5" aria-live="polite">
-        <p className="flex items-center gap-2 text-sm font-medium text-ink">
+      <div className="mt-5">
+        {/* Only the stage message is announced: a live percent would be read out at every step. */}
+        <p role="status" className="flex items-center gap-2 text-sm font-medium text-ink">
           {complete ? (
             <CheckCircle2 aria-hidden className="h-5 w-5 text-emerald-600" />
           ) : (
@@ -63,14 +81,25 @@ export function ConversionModal({
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress.percent}
+          aria-valuetext={`${progress.percent}%, ${MESSAGES[progress.stage]}`}
           className="mt-3 h-2 overflow-hidden rounded-full bg-accent-soft"
         >
-          <div className="h-full rounded-full bg-accent transition-all" style={{ width: `${progress.percent}%` }} />
+          {/* The bar eases between steps but is drawn full the moment 'Complete!' shows. */}
+          <div
+            className={`h-full rounded-full bg-accent ${complete ? 'transition-none' : 'transition-[width] duration-300 ease-out motion-reduce:transition-none'}`}
+            style={{ width: `${progress.percent}%` }}
+          />
         </div>
-        <p className="mt-1 text-right text-xs text-muted">{progress.percent}%</p>
+        <p aria-hidden className="mt-1 text-right text-xs text-muted">
+          {progress.percent}%
+        </p>
         <ol className="mt-3 grid grid-cols-5 gap-1 text-center text-xs">
           {STEPS.map((step, index) => (
-            <li key={step.stage} className={complete || index <= reached ? 'font-semibold text-accent' : 'text-muted'}>
+            <li
+              key={step.stage}
+              aria-current={!complete && index === reached ? 'step' : undefined}
+              className={STEP_LOOK[stepState(index, reached, complete)]}
+            >
               {step.label}
             </li>
           ))}

@@ -1,10 +1,13 @@
 import { useRef, useState } from 'react';
-import { type ConversionProgress, conversionErrorMessage, convertToMp3, readDuration } from '../lib/audio-conversion';
+import { convertToMp3, readDuration } from '../lib/audio-conversion';
+import { conversionErrorMessage } from '../lib/conversion-errors';
+import { createProgressFeed, type ProgressFeed } from '../lib/progress-feed';
 import { extensionOf, validateUpload } from '../lib/upload-validation';
 
 export interface Conversion {
   fileName: string;
-  progress: ConversionProgress;
+  /** Changes as the conversion runs, without a new `Conversion`: see ProgressFeed. */
+  progress: ProgressFeed;
 }
 
 /** How long the conversion popup shows 'complete' before it closes. */
@@ -27,10 +30,35 @@ export function useSampleFile({ onCleared, onProblem, onAccepted }: SampleFileEv
   const conversionControl = useRef<AbortController | null>(null);
 
   const clear = () => {
+    // A conversion still running belongs to the file being cleared: stop it, or it would land later.
+    conversionControl.current?.abort();
+    conversionControl.current = null;
     setFile(null);
     onCleared();
     setConversion(null);
   };
+
+  async function convert(chosen: File) {
+    const controller = new AbortController();
+    conversionControl.current = controller;
+    const progress = createProgressFeed({ stage: 'reading', percent: 0 });
+    setConversion({ fileName: chosen.name, progress });
+    try {
+      const mp3 = await convertToMp3(chosen, progress.publish, controller.signal);
+      await new Promise((resolve) => setTimeout(resolve, COMPLETE_SHOWN_MS));
+      if (controller.signal.aborted) return;
+      conversionControl.current = null;
+      setConversion(null);
+      setFile(mp3);
+    } catch (conversionError) {
+      // Replaced or removed meanwhile: the newer choice owns the screen now.
+      if (conversionControl.current !== controller) return;
+      conversionControl.current = null;
+      setConversion(null);
+      setFile(null);
+      onProblem(conversionErrorMessage(conversionError));
+    }
+  }
 
   async function choose(chosen: File) {
     clear();
@@ -46,24 +74,7 @@ export function useSampleFile({ onCleared, onProblem, onAccepted }: SampleFileEv
       setFile(chosen);
       return;
     }
-    const controller = new AbortController();
-    conversionControl.current = controller;
-    setConversion({ fileName: chosen.name, progress: { stage: 'reading', percent: 0 } });
-    try {
-      const mp3 = await convertToMp3(
-        chosen,
-        (progress) => setConversion({ fileName: chosen.name, progress }),
-        controller.signal,
-      );
-      await new Promise((resolve) => setTimeout(resolve, COMPLETE_SHOWN_MS));
-      if (controller.signal.aborted) return;
-      setConversion(null);
-      setFile(mp3);
-    } catch (conversionError) {
-      setConversion(null);
-      setFile(null);
-      onProblem(conversionErrorMessage(conversionError));
-    }
+    await convert(chosen);
   }
 
   return {

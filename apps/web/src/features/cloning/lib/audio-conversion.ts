@@ -1,39 +1,61 @@
-import { Mp3Encoder } from '@breezystack/lamejs';
+import { CONVERSION_CANCELLED, CONVERSION_MESSAGES, ConversionError, processingFailure } from './conversion-errors';
+import type { ConversionReply, ConversionRequest } from './conversion-handler';
+import { type ConversionProgress, percentFor } from './conversion-progress';
+import { type DecodedSound, readWavLayout } from './wav-decode';
 
-export type ConversionStage = 'reading' | 'decoding' | 'processing' | 'encoding' | 'finalizing' | 'complete';
-
-export interface ConversionProgress {
-  stage: ConversionStage;
-  percent: number;
+/** A running conversion worker, or a stand-in that answers the same way. */
+export interface Converter {
+  send(request: ConversionRequest, transfer?: Transferable[]): void;
+  /** Every reply; a worker that breaks answers 'failed'. */
+  onReply(listener: (reply: ConversionReply) => void): void;
+  /** Ends the work at once, wherever it is (cancel, or done). */
+  stop(): void;
 }
 
-export const CONVERSION_CANCELLED = 'Conversion cancelled by user';
-const FRAME = 1152;
-const FRAMES_PER_SLICE = 300;
-
-/** The conversion helper's own messages (spec section 8). */
-export const CONVERSION_MESSAGES = {
-  undecodable:
-    'Unable to decode audio file. The file may be corrupted or in an unsupported format. Please try with an MP3 file.',
-  decodeFailed:
-    'Failed to decode audio file. Please ensure the file is a valid audio file and try again with an MP3 or WAV file for best compatibility.',
-  tooLarge: 'File is too large to process. Please try with a smaller file (under 10MB recommended).',
-  failed: 'Audio conversion failed. Please try with an MP3 or WAV file.',
-} as const;
+/** The conversion in a Web Worker of its own, so the page never waits on it. */
+export function startWorkerConverter(): Converter {
+  const worker = new Worker(new URL('./conversion.worker.ts', import.meta.url), { type: 'module' });
+  return {
+    send: (request, transfer = []) => worker.postMessage(request, transfer),
+    onReply: (listener) => {
+      worker.onmessage = (event: MessageEvent<ConversionReply>) => listener(event.data);
+      // A worker that fails to load, or throws outside the handler, sends no answer of its own.
+      worker.onerror = (event) => {
+        event.preventDefault();
+        listener({ type: 'failed', kind: 'failed' });
+      };
+    },
+    stop: () => worker.terminate(),
+  };
+}
 
 /**
- * Why a conversion stopped. `kind` lets the screen choose its message without parsing text:
- * 'unsupported' means this browser has no Web Audio to convert with at all.
+ * The same work run in the page, for environments without Web Workers (jsdom in tests). It is
+ * correct but keeps the page busy until it finishes; every browser the app supports has workers.
  */
-export class ConversionError extends Error {
-  constructor(
-    readonly kind: 'undecodable' | 'decodeFailed' | 'tooLarge' | 'failed' | 'unsupported' | 'network' | 'cancelled',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ConversionError';
-  }
+export function startInPageConverter(): Converter {
+  let listener: (reply: ConversionReply) => void = () => {};
+  let stopped = false;
+  return {
+    send: (request) => {
+      import('./conversion-handler').then(
+        ({ handleConversionRequest }) => {
+          if (!stopped) handleConversionRequest(request, (reply) => (stopped ? undefined : listener(reply)));
+        },
+        () => listener({ type: 'failed', kind: 'failed' }),
+      );
+    },
+    onReply: (next) => {
+      listener = next;
+    },
+    stop: () => {
+      stopped = true;
+    },
+  };
 }
+
+const startConverter = (): Converter =>
+  typeof Worker === 'function' ? startWorkerConverter() : startInPageConverter();
 
 /** The browser's AudioContext, or a ConversionError when it has none. */
 function audioContext(): AudioContext {
@@ -54,7 +76,10 @@ function decodeFailure(error: unknown): ConversionError {
   return new ConversionError('decodeFailed', CONVERSION_MESSAGES.decodeFailed);
 }
 
-/** Decodes any audio the browser understands (video files included) to its samples. */
+/**
+ * Decodes any audio the browser understands (video files included) to its samples. Web Audio
+ * exists only in the page, not in workers; the browser decodes on a thread of its own meanwhile.
+ */
 export async function decodeInBrowser(bytes: ArrayBuffer): Promise<AudioBuffer> {
   const context = audioContext();
   try {
@@ -64,57 +89,44 @@ export async function decodeInBrowser(bytes: ArrayBuffer): Promise<AudioBuffer> 
   }
 }
 
-/** The length of a file's audio in seconds, read by decoding it. */
+/**
+ * The length of a file's audio in seconds: a WAV's from its header (no decoding, so a long file
+ * costs the page nothing), any other file's by decoding it.
+ */
 export async function readDuration(file: File): Promise<number> {
-  return (await decodeInBrowser(await file.arrayBuffer())).duration;
+  const bytes = await file.arrayBuffer();
+  const wav = readWavLayout(bytes);
+  if (wav) return wav.frameCount / wav.sampleRate;
+  return (await decodeInBrowser(bytes)).duration;
 }
 
-function mono(buffer: AudioBuffer): Int16Array {
-  const channels = Array.from({ length: buffer.numberOfChannels }, (_, index) => buffer.getChannelData(index));
-  const samples = new Int16Array(buffer.length);
-  for (let i = 0; i < buffer.length; i += 1) {
-    let sum = 0;
-    for (const channel of channels) sum += channel[i] ?? 0;
-    const value = sum / channels.length;
-    samples[i] = Math.max(-32_768, Math.min(32_767, Math.round(value * 32_767)));
-  }
-  return samples;
-}
+const cancelled = () => new ConversionError('cancelled', CONVERSION_CANCELLED);
 
 /**
- * Turns an audio or video file into a real MP3 (mono, 128 kbps) in the browser, reporting the
- * spec's stages: reading 10, decoding 20, processing 40, encoding 60 up to 90, finalizing 95,
- * complete 100. Encoding yields between slices so the page stays responsive and can cancel.
+ * Turns an audio or video file into a real MP3 (mono, 128 kbps), reporting the spec's stages in
+ * order: reading 10, decoding 20-39, processing 40-59, encoding 60-90, finalizing 95, complete 100.
+ * The worker decodes WAVs itself; other formats are decoded here with Web Audio and their samples
+ * handed over. Mixing, resampling and encoding always run in the worker. Cancelling stops the
+ * worker and rejects at once with 'Conversion cancelled by user'.
  */
 export async function convertToMp3(
   file: File,
   onProgress: (progress: ConversionProgress) => void,
   signal?: AbortSignal,
+  start: () => Converter = startConverter,
 ): Promise<File> {
-  const check = () => {
-    if (signal?.aborted) throw new ConversionError('cancelled', CONVERSION_CANCELLED);
-  };
-  onProgress({ stage: 'reading', percent: 10 });
+  if (signal?.aborted) throw cancelled();
+  onProgress({ stage: 'reading', percent: percentFor('reading') });
   const bytes = await readBytes(file);
-  check();
-  onProgress({ stage: 'decoding', percent: 20 });
-  let decoded: AudioBuffer;
+  if (signal?.aborted) throw cancelled();
+  const converter = start();
   try {
-    decoded = await decodeInBrowser(bytes);
-  } catch (error) {
-    // A cancel pressed while the browser decoded wins over whatever the decode did.
-    check();
-    throw decodeFailure(error);
-  }
-  check();
-  if (decoded.length === 0) throw new ConversionError('decodeFailed', CONVERSION_MESSAGES.decodeFailed);
-  try {
-    return await encode(file, decoded, onProgress, check);
-  } catch (error) {
-    if (error instanceof ConversionError) throw error;
-    // A typed array too big for memory is a RangeError; anything else from the encoder is a plain failure.
-    if (error instanceof RangeError) throw new ConversionError('tooLarge', CONVERSION_MESSAGES.tooLarge);
-    throw new ConversionError('failed', CONVERSION_MESSAGES.failed);
+    const mp3 = await runConversion(converter, bytes, onProgress, signal);
+    const named = new File([mp3], `${file.name.replace(/\.[^.]+$/, '')}.mp3`, { type: 'audio/mpeg' });
+    onProgress({ stage: 'complete', percent: percentFor('complete') });
+    return named;
+  } finally {
+    converter.stop();
   }
 }
 
@@ -128,56 +140,67 @@ async function readBytes(file: File): Promise<ArrayBuffer> {
   }
 }
 
-async function encode(
-  file: File,
-  decoded: AudioBuffer,
+/** Drives the converter from the file's bytes to the MP3's, passing its progress on. */
+function runConversion(
+  converter: Converter,
+  bytes: ArrayBuffer,
   onProgress: (progress: ConversionProgress) => void,
-  check: () => void,
-): Promise<File> {
-  onProgress({ stage: 'processing', percent: 40 });
-  const samples = mono(decoded);
-  onProgress({ stage: 'encoding', percent: 60 });
-  const encoder = new Mp3Encoder(1, decoded.sampleRate, 128);
-  const parts: Uint8Array[] = [];
-  const frames = Math.ceil(samples.length / FRAME);
-  for (let frame = 0; frame < frames; frame += 1) {
-    const out = encoder.encodeBuffer(samples.subarray(frame * FRAME, (frame + 1) * FRAME));
-    if (out.length > 0) parts.push(new Uint8Array(out.buffer, out.byteOffset, out.byteLength).slice());
-    if (frame % FRAMES_PER_SLICE === FRAMES_PER_SLICE - 1) {
-      onProgress({ stage: 'encoding', percent: 60 + Math.round((30 * frame) / frames) });
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      check();
-    }
-  }
-  onProgress({ stage: 'finalizing', percent: 95 });
-  const tail = encoder.flush();
-  if (tail.length > 0) parts.push(new Uint8Array(tail.buffer, tail.byteOffset, tail.byteLength).slice());
-  const mp3 = new File(parts as BlobPart[], `${file.name.replace(/\.[^.]+$/, '')}.mp3`, { type: 'audio/mpeg' });
-  onProgress({ stage: 'complete', percent: 100 });
-  return mp3;
+  signal: AbortSignal | undefined,
+): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    signal?.addEventListener('abort', () => reject(cancelled()), { once: true });
+    converter.onReply((reply) => {
+      if (signal?.aborted) return;
+      switch (reply.type) {
+        case 'progress':
+          onProgress(reply.progress);
+          return;
+        case 'decode-in-page':
+          decodeForWorker(reply.bytes, onProgress, signal).then(
+            (sound) =>
+              converter.send(
+                { type: 'encode', sound },
+                sound.channels.map((channel) => channel.buffer),
+              ),
+            reject,
+          );
+          return;
+        case 'done':
+          resolve(reply.mp3);
+          return;
+        case 'failed':
+          reject(new ConversionError(reply.kind, CONVERSION_MESSAGES[reply.kind]));
+      }
+    });
+    converter.send({ type: 'convert', bytes }, [bytes]);
+  });
 }
 
-/** The screen's wording for a failed conversion (spec section 8, 'Conversion: screen mapping'). */
-export const CONVERSION_SCREEN_MESSAGES = {
-  format: 'This file format is not supported. Please upload an MP3 file for best compatibility.',
-  network: 'Network error during conversion. Please check your connection and try again.',
-  unsupported:
-    'Audio conversion not supported in this browser. Please try uploading an MP3 file or use a different browser.',
-} as const;
-
-/**
- * Maps a conversion failure to what the page shows: decode failures become the format message, a
- * failed read or network the network message, a browser without Web Audio the browser message, a
- * cancellation stays 'Conversion cancelled by user', and anything else is 'Conversion failed: ' + message.
- */
-export function conversionErrorMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error ?? '');
-  const kind = error instanceof ConversionError ? error.kind : null;
-  if (kind === 'cancelled' || message === CONVERSION_CANCELLED) return CONVERSION_CANCELLED;
-  if (kind === 'undecodable' || kind === 'decodeFailed' || /decode|unsupported format/i.test(message)) {
-    return CONVERSION_SCREEN_MESSAGES.format;
+/** Decodes a non-WAV file with Web Audio and copies out its channels for the worker. */
+async function decodeForWorker(
+  bytes: ArrayBuffer,
+  onProgress: (progress: ConversionProgress) => void,
+  signal: AbortSignal | undefined,
+): Promise<DecodedSound> {
+  onProgress({ stage: 'decoding', percent: percentFor('decoding') });
+  let decoded: AudioBuffer;
+  try {
+    decoded = await decodeInBrowser(bytes);
+  } catch (error) {
+    // A cancel pressed while the browser decoded wins over whatever the decode did.
+    if (signal?.aborted) throw cancelled();
+    throw decodeFailure(error);
   }
-  if (kind === 'network' || /network|failed to fetch/i.test(message)) return CONVERSION_SCREEN_MESSAGES.network;
-  if (kind === 'unsupported' || /AudioContext/.test(message)) return CONVERSION_SCREEN_MESSAGES.unsupported;
-  return `Conversion failed: ${message || CONVERSION_MESSAGES.failed}`;
+  if (signal?.aborted) throw cancelled();
+  if (decoded.length === 0) throw new ConversionError('decodeFailed', CONVERSION_MESSAGES.decodeFailed);
+  try {
+    // Copies, not the AudioBuffer's own arrays: those stay with the buffer, while copies can be
+    // transferred to the worker without a second copy.
+    const channels = Array.from({ length: decoded.numberOfChannels }, (_, index) =>
+      decoded.getChannelData(index).slice(),
+    );
+    return { sampleRate: decoded.sampleRate, channels };
+  } catch (error) {
+    throw processingFailure(error);
+  }
 }
