@@ -42,7 +42,7 @@ interface RowLayout {
 function measureRows(modal: Locator): Promise<RowLayout[]> {
   return modal.getByTestId('voice-list').evaluate((list) => {
     const area = list.getBoundingClientRect();
-    const rows = [...list.querySelectorAll('li')].filter((row) => {
+    const rows = Array.from(list.querySelectorAll('li')).filter((row) => {
       const box = row.getBoundingClientRect();
       return box.top >= area.top && box.bottom <= area.bottom && row.querySelector('select');
     });
