@@ -79,11 +79,19 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
+/**
+ * The serious and critical accessibility violations axe-core finds on the page as it is now, one
+ * line each: the page's path, the rule id, what the rule asks for and the elements that break it.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const where = new URL(page.url()).pathname;
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where} ${v.id} (${v.impact}): ${v.help} [${v.nodes.map((n) => n.target.join(' ')).join(', ')}]`);
+}
+
 /** Fails on any serious or critical accessibility violation that axe-core finds. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 }

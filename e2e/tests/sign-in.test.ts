@@ -13,7 +13,7 @@ const clickLogin = (page: Page) => () => page.getByRole('banner').getByRole('but
 async function expectDashboardWithCredits(page: Page, credits: string) {
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await page.getByRole('heading', { name: 'Welcome to Sayso' }).waitFor();
-  await expect.poll(() => page.getByRole('button', { name: `Credits: ${credits}` }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('button', { name: `${credits} credits` }).count()).toBe(1);
 }
 
 async function logOut(page: Page, shoot?: string) {

@@ -41,7 +41,7 @@ describe('the public header of a signed-in visitor', () => {
 
     for (const path of PUBLIC_PATHS) {
       await page.goto(path);
-      await banner(page).getByRole('button', { name: 'Credits: 10,000' }).waitFor();
+      await banner(page).getByRole('button', { name: '10,000 credits' }).waitFor();
       await banner(page).getByRole('button', { name: 'Balance: 0 PKR' }).waitFor();
       await banner(page).getByRole('button', { name: 'Account menu' }).waitFor();
       expect(await banner(page).getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
@@ -49,7 +49,7 @@ describe('the public header of a signed-in visitor', () => {
       await expectHeaderFits(page);
     }
     await page.goto('/pricing');
-    await banner(page).getByRole('button', { name: 'Credits: 10,000' }).waitFor();
+    await banner(page).getByRole('button', { name: '10,000 credits' }).waitFor();
     await screenshot(page, 'signed-in-header-pricing-desktop', { fullPage: false });
     await expectAccessible(page);
     await banner(page).getByRole('link', { name: 'Dashboard' }).click();
@@ -58,12 +58,12 @@ describe('the public header of a signed-in visitor', () => {
     await page.setViewportSize(VIEWPORTS.mobile);
     for (const path of PUBLIC_PATHS) {
       await page.goto(path);
-      await banner(page).getByRole('button', { name: 'Credits: 10,000' }).waitFor();
+      await banner(page).getByRole('button', { name: '10,000 credits' }).waitFor();
       expect(await banner(page).getByRole('button', { name: 'Account menu' }).isVisible()).toBe(true);
       await expectHeaderFits(page);
     }
     await page.goto('/');
-    await banner(page).getByRole('button', { name: 'Credits: 10,000' }).waitFor();
+    await banner(page).getByRole('button', { name: '10,000 credits' }).waitFor();
     await screenshot(page, 'signed-in-header-landing-mobile', { fullPage: false });
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
@@ -150,7 +150,7 @@ describe('the figures in the top bar on a phone', () => {
 
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.goto('/dashboard');
-    const credits = page.getByRole('button', { name: 'Credits: 1,010,000' });
+    const credits = page.getByRole('button', { name: '1,010,000 credits' });
     const balance = page.getByRole('button', { name: 'Balance: 1,500.46 PKR' });
     await credits.waitFor();
     await page.evaluate(() => document.fonts.ready);

@@ -27,7 +27,7 @@ describe('DashboardPage', () => {
     renderDashboard(<DashboardPage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Welcome to Sayso$/);
     expect(screen.getByText(/Good to see you, Ada\./)).toBeInTheDocument();
-    await screen.findByRole('button', { name: 'Credits: 10,000' });
+    await screen.findByRole('button', { name: '10,000 credits' });
   });
 
   it('leads to the preset-voice studio, the cloning studio and the pricing page', async () => {
@@ -36,7 +36,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: /Cloned voices/ })).toHaveAttribute('href', '/dashboard3');
     expect(screen.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/pricing');
     expect(screen.queryByRole('link', { name: 'Back to dashboard' })).not.toBeInTheDocument();
-    await screen.findByRole('button', { name: 'Credits: 10,000' });
+    await screen.findByRole('button', { name: '10,000 credits' });
   });
 
   it('greets without a name when the account has none', async () => {
@@ -52,6 +52,6 @@ describe('CloneStudioPage', () => {
     renderDashboard(<CloneStudioPage />, { route: '/dashboard3' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Sayso$/);
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
-    await screen.findByRole('button', { name: 'Credits: 10,000' });
+    await screen.findByRole('button', { name: '10,000 credits' });
   });
 });

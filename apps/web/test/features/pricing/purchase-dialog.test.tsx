@@ -68,7 +68,7 @@ describe('after a purchase', () => {
     const success = await screen.findByRole('dialog', { name: 'Purchase Successful!' });
     await user.click(within(success).getByRole('button', { name: 'Continue to Dashboard' }));
 
-    expect(screen.getByRole('button', { name: 'Credits: 1,010,000' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1,010,000 credits' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Balance: 500 PKR' })).toBeInTheDocument();
   });
 });

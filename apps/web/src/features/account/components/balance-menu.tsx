@@ -4,7 +4,7 @@ import { formatCompact } from '@/features/account/lib/compact-number';
 import { chatLink, topUpMessage } from '@/lib/chat-link';
 import { formatMoney } from '@/lib/format';
 import { useSiteConfig } from '@/lib/site/get-site-config';
-import { menuContentProps, menuStyles } from './menu-styles';
+import { menuContentProps, menuRootProps, menuStyles } from './menu-styles';
 
 interface BalanceMenuProps {
   /** Null when the account could not be read, so the balance is unknown. */
@@ -26,9 +26,14 @@ export function BalanceMenu({ balance, currency, email, compact = false }: Balan
   };
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root {...menuRootProps}>
       <DropdownMenu.Trigger
-        aria-label={`Balance: ${shown}`}
+        // A shortened amount is named too, so the name holds what is on screen as well as the exact figure.
+        aria-label={
+          compact && balance !== null
+            ? `Balance: ${shown}, shown as ${balanceText(balance, currency, true)}`
+            : `Balance: ${shown}`
+        }
         title={compact && balance !== null ? shown : undefined}
         className={menuStyles.trigger}
       >

@@ -13,3 +13,10 @@ export const menuStyles = {
 
 /** Every dropdown opens below its trigger, aligned to its right edge, and stays 8 px inside the window. */
 export const menuContentProps = { align: 'end', sideOffset: 8, collisionPadding: 8 } as const;
+
+/**
+ * The menus are not modal, as the ARIA menu-button pattern has it: Tab leaves and closes them. A
+ * modal menu hides the whole page from assistive technology (aria-hidden on #root) while its
+ * buttons and links stay focusable, which axe reports as aria-hidden-focus.
+ */
+export const menuRootProps = { modal: false } as const;

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountIdentity } from '@/features/account/hooks/use-account-identity';
 import { LogoutDialog } from './logout-dialog';
-import { menuContentProps, menuStyles } from './menu-styles';
+import { menuContentProps, menuRootProps, menuStyles } from './menu-styles';
 import { UserAvatar } from './user-avatar';
 
 /**
@@ -17,14 +17,15 @@ export function UserMenu({ user }: { user: AccountIdentity }) {
 
   return (
     <>
-      <DropdownMenu.Root>
+      <DropdownMenu.Root {...menuRootProps}>
+        {/* Named from its text: the user's name (on screen from md up, read out at every width) and what it opens. */}
         <DropdownMenu.Trigger
           ref={triggerRef}
-          aria-label="Account menu"
           className="inline-flex h-10 shrink-0 items-center gap-2 rounded-full p-0.5 transition-colors hover:bg-accent-soft data-[state=open]:bg-accent-soft md:rounded-control md:py-1 md:pr-2 md:pl-1"
         >
           <UserAvatar name={user.name} photo={user.photo} className="h-9 w-9 text-sm md:h-8 md:w-8 md:text-xs" />
-          <span className="hidden max-w-40 truncate text-sm font-semibold text-ink md:inline">{user.name}</span>
+          <span className="text-sm font-semibold text-ink max-md:sr-only md:max-w-40 md:truncate">{user.name}</span>
+          <span className="sr-only">, account menu</span>
           <ChevronDown aria-hidden className="hidden h-4 w-4 shrink-0 text-muted md:block" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

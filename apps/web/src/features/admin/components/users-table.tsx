@@ -1,7 +1,7 @@
 import type { AdminUser } from '@sayso/contract/admin';
 import { Minus, Plus, SearchX, Users } from 'lucide-react';
 import { formatCredits, formatMoney } from '@/lib/format';
-import { useMediaQuery } from '../hooks/use-media-query';
+import { useMediaQuery } from '@/lib/use-media-query';
 import type { BalanceAction } from '../lib/amount';
 import { buttonStyles } from './styles';
 

@@ -2,10 +2,14 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { Voice } from '@sayso/contract/speech';
 import { Pause, Play, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 const LIST_HEIGHT = 600;
-const ROW_HEIGHT = 76;
 const OVERSCAN = 4;
+// Tailwind's sm breakpoint. Below it a row has no room for the language dropdown beside the voice's
+// "locale · accent · gender" line, so the dropdown takes a line of its own and the row grows.
+const WIDE_ROWS = '(min-width: 40rem)';
+const ROW_HEIGHT = { wide: 76, narrow: 108 } as const;
 
 interface VoicePickerModalProps {
   open: boolean;
@@ -24,6 +28,7 @@ export function VoicePickerModal({ open, onOpenChange, voices, selectedId, onSel
   const [playing, setPlaying] = useState<string | null>(null);
   const [languages, setLanguages] = useState<Record<string, string>>({});
   const audio = useRef<HTMLAudioElement | null>(null);
+  const rowHeight = useMediaQuery(WIDE_ROWS, true) ? ROW_HEIGHT.wide : ROW_HEIGHT.narrow;
 
   const stopPreview = () => {
     audio.current?.pause();
@@ -54,8 +59,8 @@ export function VoicePickerModal({ open, onOpenChange, voices, selectedId, onSel
     next.play().catch(() => setPlaying((id) => (id === voice.voice_id ? null : id)));
   };
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(voices.length, Math.ceil((scrollTop + LIST_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
+  const last = Math.min(voices.length, Math.ceil((scrollTop + LIST_HEIGHT) / rowHeight) + OVERSCAN);
   const visible = voices.slice(first, last);
 
   return (
@@ -86,7 +91,7 @@ export function VoicePickerModal({ open, onOpenChange, voices, selectedId, onSel
               style={{ height: LIST_HEIGHT, maxHeight: 'calc(100vh - 10rem)' }}
               onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
             >
-              <ul aria-label="Voices" className="relative" style={{ height: voices.length * ROW_HEIGHT }}>
+              <ul aria-label="Voices" className="relative" style={{ height: voices.length * rowHeight }}>
                 {visible.map((voice, offset) => {
                   const index = first + offset;
                   const selected = voice.voice_id === selectedId;
@@ -94,8 +99,8 @@ export function VoicePickerModal({ open, onOpenChange, voices, selectedId, onSel
                   return (
                     <li
                       key={voice.voice_id}
-                      className={`absolute inset-x-0 flex items-center gap-3 border-b border-line px-5 ${selected ? 'bg-accent-soft' : 'hover:bg-surface'}`}
-                      style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
+                      className={`absolute inset-x-0 grid grid-cols-[auto_minmax(0,1fr)] content-center items-center gap-x-3 gap-y-2 border-b border-line px-5 sm:flex ${selected ? 'bg-accent-soft' : 'hover:bg-surface'}`}
+                      style={{ top: index * rowHeight, height: rowHeight }}
                     >
                       <button
                         type="button"
@@ -121,15 +126,15 @@ export function VoicePickerModal({ open, onOpenChange, voices, selectedId, onSel
                           onSelect(voice, language);
                         }}
                       >
-                        <span className="truncate font-semibold text-ink">{voice.name}</span>
-                        <span className="truncate text-sm text-muted">
+                        <span className="max-w-full truncate font-semibold text-ink">{voice.name}</span>
+                        <span data-testid="voice-details" className="max-w-full truncate text-sm text-muted">
                           {[voice.locale || voice.language, voice.accent, voice.gender].filter(Boolean).join(' · ')}
                         </span>
                       </button>
                       {voice.verified_languages.length > 1 && (
                         <select
                           aria-label={`Language for ${voice.name}`}
-                          className="max-w-[45%] shrink-0 rounded-control border border-line bg-white px-2 py-1 text-sm"
+                          className="col-start-2 justify-self-start rounded-control border border-line bg-white px-2 py-1 text-sm sm:max-w-[45%] sm:shrink-0"
                           value={language ?? voice.locale}
                           onChange={(event) =>
                             setLanguages((all) => ({ ...all, [voice.voice_id]: event.target.value }))
