@@ -336,6 +336,7 @@ describe('architecture', () => {
     'POST /elevenlabs/v1/text-to-speech/{voice_id}/stream': 'audio bytes, streamed as they are spoken',
     'POST /elevenlabs/v1/text-to-speech/{voice_id}/stream/with-timestamps':
       'lines of JSON, streamed as they are spoken',
+    'POST /openai/v1/audio/speech': 'audio bytes, or server-sent events, streamed as they are spoken',
   };
 
   it('every JSON route declares a response schema', async () => {

@@ -109,13 +109,13 @@ export async function signingSecretFor(db: Kysely<Database>, userId: string): Pr
 }
 
 /** Gives characters back to the month they were counted in (a failed or cut-short request). */
-export async function refundMonthCharactersIn(
-  trx: Transaction<Database>,
+export async function refundMonthCharacters(
+  db: Kysely<Database>,
   keyId: string,
   characters: number,
   countedAt: Date,
 ): Promise<void> {
-  await trx
+  await db
     .updateTable('api_key_usage')
     .set((eb) => ({ characters: sql<number>`greatest(0, ${eb.ref('characters')} - ${characters})` }))
     .where('key_id', '=', keyId)

@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
 import { creditCost } from '../accounts/service.js';
-import { addMonthCharactersIn, countRecentKeyTasks, refundMonthCharactersIn } from '../api-keys/repository.js';
+import { addMonthCharactersIn, countRecentKeyTasks, refundMonthCharacters } from '../api-keys/repository.js';
 import type { ApiPrincipal } from '../api-keys/service.js';
 import { type SpokenChunk, speakInChunks } from '../speech/render.js';
 import { completeTask, createTask, endTaskPartly, touchTask } from '../speech/repository.js';
@@ -195,7 +195,7 @@ export class ApiSpeechService {
         // An engine failure is ours: nothing is spent. A client that left pays for what it was sent.
         const spent = outcome === 'failed' ? 0 : Math.min(cost, deliveredCost);
         await endTaskPartly(db, taskId, failure, spent);
-        await db.transaction().execute((trx) => refundMonthCharactersIn(trx, principal.keyId, cost - spent, startedAt));
+        await refundMonthCharacters(db, principal.keyId, cost - spent, startedAt);
       }
     }
   }
