@@ -27,7 +27,7 @@ describeOnEachDatabase('migrations', (target) => {
   it('apply once when several callers migrate at the same time', async () => {
     const { db } = await open(target);
     const results = await Promise.all([migrate(db), migrate(db), migrate(db)]);
-    expect(results.flat().sort()).toEqual(migrations.map((m) => m.version));
+    expect(results.flat().sort((a, b) => a - b)).toEqual(migrations.map((m) => m.version));
   });
 
   it('roll back a migration that fails, leaving earlier ones in place', async () => {

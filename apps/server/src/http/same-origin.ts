@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
 import { trustedOrigins } from './trusted-origins.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -40,11 +41,13 @@ function isCrossSite(request: FastifyRequest, trusted: ReadonlySet<string>): boo
  */
 export function registerSameOriginGuard(app: FastifyInstance, publicUrl: string): void {
   const trusted = new Set(trustedOrigins(publicUrl));
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || authenticatesItself(request)) return;
     if (!isCrossSite(request, trusted)) return;
     // The body is never read; closing the connection spares both sides an upload nobody wants,
     // which would otherwise keep the socket busy.
-    return reply.status(403).header('connection', 'close').send({ error: 'Cross-site request refused' });
+    // Thrown, not sent: the route's own error handler answers, so the public API's dialects give
+    // the refusal in their shape (a plain body would not match their response schemas).
+    throw new AppError(403, 'Cross-site request refused', 'CROSS_SITE', { connection: 'close' });
   });
 }

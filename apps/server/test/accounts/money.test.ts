@@ -48,7 +48,7 @@ describeOnEachDatabase('money', (target) => {
 
     const [a, b, ...rest] = held;
     if (!a || !b) throw new Error('expected holds');
-    expect(await captureHold(db, a.holdId)).toEqual({ deductedCredits: 200, remainingCredits: 0 });
+    expect(await captureHold(db, a.holdId)).toEqual({ userId: 'holder', deductedCredits: 200, remainingCredits: 0 });
     expect(await releaseHold(db, b.holdId)).toBe(true);
     // Settled holds stay settled: a second release or capture changes nothing.
     expect(await releaseHold(db, b.holdId)).toBe(false);

@@ -32,7 +32,12 @@ type Access =
   /** The resource id is missing from the path: every caller gets a 4xx naming the problem. */
   | 'no-target'
   /** A signed file link: the signature is the permission (checked in its own test below). */
-  | 'signed-link';
+  | 'signed-link'
+  /**
+   * The public API: only an API key opens it (test/public-api covers keys), so every cookie
+   * caller, staff included, gets 401: a session never stands in for a key.
+   */
+  | 'api-key';
 
 interface RequestParts {
   params?: Record<string, string>;
@@ -64,7 +69,25 @@ const ownTask = (f: SecurityFixtures) => ({ params: { id: f.owner.taskId } });
  * One row per route. A route the app describes that has no row here fails the test, so a new
  * route cannot ship without someone deciding who may call it.
  */
+const apiKeyRoute: Rule = { access: 'api-key', request: () => ({ params: { voice_id: 'espeak-en-us-f2' } }) };
+
 const MATRIX: Record<string, Rule> = {
+  'GET /api/api-keys': { access: 'user' },
+  'POST /api/api-keys': { access: 'user', request: () => ({ body: { name: 'Matrix key', scopes: ['speech'] } }) },
+  'DELETE /api/api-keys/{id}': { access: 'user', request: () => ({ params: { id: 'not-a-key' } }) },
+  'GET /api/api-keys/signing-secret': { access: 'user' },
+  'POST /openai/v1/audio/speech': apiKeyRoute,
+  'GET /openai/v1/models': apiKeyRoute,
+  'GET /openai/v1/audio/voices': apiKeyRoute,
+  'POST /elevenlabs/v1/text-to-speech/{voice_id}': apiKeyRoute,
+  'POST /elevenlabs/v1/text-to-speech/{voice_id}/stream': apiKeyRoute,
+  'POST /elevenlabs/v1/text-to-speech/{voice_id}/with-timestamps': apiKeyRoute,
+  'POST /elevenlabs/v1/text-to-speech/{voice_id}/stream/with-timestamps': apiKeyRoute,
+  'GET /elevenlabs/v1/voices': apiKeyRoute,
+  'GET /elevenlabs/v1/voices/{voice_id}': apiKeyRoute,
+  'DELETE /elevenlabs/v1/voices/{voice_id}': apiKeyRoute,
+  'POST /elevenlabs/v1/voices/add': apiKeyRoute,
+  'GET /elevenlabs/v1/models': apiKeyRoute,
   'GET /api/health': { access: 'public' },
   'GET /api/config': { access: 'public' },
   'GET /api/credit-packs': { access: 'public' },
@@ -199,6 +222,8 @@ function expectedFor(rule: Rule, caller: Caller): { test: (status: number) => bo
       return caller === 'anonymous' || caller === 'another user' ? refusedClearly : undefined;
     case 'signed-link':
       return undefined;
+    case 'api-key':
+      return oneOf([401]);
   }
 }
 

@@ -457,6 +457,13 @@ function explainsItself(outcome: Outcome): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const fields = body as Record<string, unknown>;
   if (typeof fields.error === 'string' && fields.error.length > 0) return true;
+  // The public API answers in each dialect's own shape: OpenAI's { error: { message } }, and
+  // ElevenLabs' { detail: { message } } or, for a malformed body, FastAPI's { detail: [...] }.
+  const { path } = outcome.request.route;
+  const nested = (value: unknown) =>
+    typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+  if (path.startsWith('/openai/') && nested(fields.error)) return true;
+  if (path.startsWith('/elevenlabs/') && (nested(fields.detail) || Array.isArray(fields.detail))) return true;
   return outcome.request.route.path.startsWith('/api/auth/') && typeof fields.message === 'string';
 }
 

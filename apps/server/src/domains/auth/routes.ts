@@ -95,6 +95,22 @@ interface AuthRoutesOptions {
  * are throttled here per address and account (better-auth can only key by address, and holds the
  * looser per-address ceiling).
  */
+/**
+ * better-auth writes what update-user is given and fails inside the database on a name that is not
+ * text (a 500); the fields a user may change are checked here first, so bad input is a clear 400.
+ */
+function checkProfileUpdate(request: FastifyRequest, url: URL): void {
+  if (request.method !== 'POST' || url.pathname !== '/api/auth/update-user') return;
+  const body = request.body;
+  if (typeof body !== 'object' || body === null) return;
+  for (const field of ['name', 'image'] as const) {
+    const value = (body as Record<string, unknown>)[field];
+    if (value !== undefined && typeof value !== 'string' && !(field === 'image' && value === null)) {
+      throw new AppError(400, `The ${field} must be text`, 'INVALID_PROFILE_UPDATE');
+    }
+  }
+}
+
 export function authRoutes(auth: Auth, { publicUrl, failedSignInsPerMinute }: AuthRoutesOptions): FastifyPluginAsync {
   const secureCookies = publicUrl.startsWith('https://');
   const signInRule = { windowSeconds: 60, failuresAllowed: failedSignInsPerMinute };
@@ -110,6 +126,7 @@ export function authRoutes(auth: Auth, { publicUrl, failedSignInsPerMinute }: Au
       schema: { hide: true },
       handler: async (request, reply) => {
         const url = new URL(request.url, publicUrl);
+        checkProfileUpdate(request, url);
         const signInKey = emailSignInKey(request, url);
         if (signInKey) await refuseWhileThrottled(app.db, signInKey, signInRule);
         const body = webBody(request);

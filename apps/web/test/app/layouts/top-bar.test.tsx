@@ -193,7 +193,7 @@ describe('the account menu', () => {
   it('leads to the API keys page from a keyboard', async () => {
     stubApi({ 'GET /api/me': () => json(me()) });
     const { user } = renderDashboard(<TopBar />, { routes: { '/dashboard/api-keys': <p>API keys page</p> } });
-    screen.getByRole('button', { name: 'Account menu' }).focus();
+    (await screen.findByRole('button', { name: /account menu/i })).focus();
     await user.keyboard('{Enter}');
     const item = await screen.findByRole('menuitem', { name: 'API keys' });
     expect(item).toHaveAttribute('href', '/dashboard/api-keys');

@@ -56,18 +56,22 @@ export const elevenLabsRoutes =
       '/v1/text-to-speech/:voice_id/stream': 'Speak text, streaming the audio as each sentence is spoken',
     };
     for (const [url, summary] of Object.entries(audioRoutes)) {
-      app.post(url, { preHandler, schema: { ...schema, summary, response: ERRORS } }, async (request, reply) => {
-        const principal = principalWith(request, 'speech');
-        const order = await speechRequest(catalogue, request);
-        const stream = await speech.open(principal, request.ip, order);
-        return sendPulled(speechHeaders(reply, stream), stream.contentType, audioBytes(stream));
-      });
+      app.post(
+        url,
+        { preValidation: preHandler, schema: { ...schema, summary, response: ERRORS } },
+        async (request, reply) => {
+          const principal = principalWith(request, 'speech');
+          const order = await speechRequest(catalogue, request);
+          const stream = await speech.open(principal, request.ip, order);
+          return sendPulled(speechHeaders(reply, stream), stream.contentType, audioBytes(stream));
+        },
+      );
     }
 
     app.post(
       '/v1/text-to-speech/:voice_id/with-timestamps',
       {
-        preHandler,
+        preValidation: preHandler,
         schema: {
           ...schema,
           summary: 'Speak text, answering the audio (base64) with the time of every character',
@@ -86,7 +90,7 @@ export const elevenLabsRoutes =
     app.post(
       '/v1/text-to-speech/:voice_id/stream/with-timestamps',
       {
-        preHandler,
+        preValidation: preHandler,
         schema: {
           ...schema,
           summary: 'Speak text, streaming lines of JSON: each sentence’s audio (base64) with its characters’ times',

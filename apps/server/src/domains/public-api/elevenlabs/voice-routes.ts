@@ -30,7 +30,7 @@ export function elevenLabsVoiceRoutes(app: ZodApp, { catalogue, voices, preHandl
   app.get(
     '/v1/voices',
     {
-      preHandler,
+      preValidation: preHandler,
       schema: {
         tags,
         summary: 'Voices you can speak with, your cloned voices included',
@@ -46,7 +46,7 @@ export function elevenLabsVoiceRoutes(app: ZodApp, { catalogue, voices, preHandl
   app.get(
     '/v1/voices/:voice_id',
     {
-      preHandler,
+      preValidation: preHandler,
       schema: {
         tags,
         summary: 'One voice',
@@ -63,7 +63,7 @@ export function elevenLabsVoiceRoutes(app: ZodApp, { catalogue, voices, preHandl
   app.post(
     '/v1/voices/add',
     {
-      preHandler,
+      preValidation: preHandler,
       schema: {
         tags,
         summary: 'Clone a voice from a sample (multipart: name, files; the first file is the sample)',
@@ -82,7 +82,7 @@ export function elevenLabsVoiceRoutes(app: ZodApp, { catalogue, voices, preHandl
   app.delete(
     '/v1/voices/:voice_id',
     {
-      preHandler,
+      preValidation: preHandler,
       schema: {
         tags,
         summary: 'Delete one of your cloned voices',
@@ -100,7 +100,7 @@ export function elevenLabsVoiceRoutes(app: ZodApp, { catalogue, voices, preHandl
   app.get(
     '/v1/models',
     {
-      preHandler,
+      preValidation: preHandler,
       schema: { tags, summary: 'Models you can name in `model_id`', response: { 200: elevenLabsModelList, ...ERRORS } },
     },
     async () => {

@@ -40,7 +40,7 @@ export const openAiRoutes =
     app.post(
       '/audio/speech',
       {
-        preHandler,
+        preValidation: preHandler,
         schema: {
           tags,
           summary: 'Speak text (audio bytes, or server-sent events with stream_format "sse")',
@@ -75,7 +75,7 @@ export const openAiRoutes =
     app.get(
       '/models',
       {
-        preHandler,
+        preValidation: preHandler,
         schema: { tags, summary: 'Models you can name in `model`', response: { 200: openAiModelList, ...errors } },
       },
       async () => {
@@ -91,7 +91,7 @@ export const openAiRoutes =
     app.get(
       '/audio/voices',
       {
-        preHandler,
+        preValidation: preHandler,
         schema: {
           tags,
           summary: 'Voices you can name in `voice`, your cloned voices included',
