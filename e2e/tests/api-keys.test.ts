@@ -51,8 +51,11 @@ describe('the API keys page', () => {
     await signUp(page);
 
     // Reached from the account menu in the top bar, once the account has loaded.
-    await page.getByRole('banner').getByRole('button', { name: 'Credits: 10,000' }).waitFor();
-    await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('banner').getByRole('button', { name: '10,000 credits' }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /account menu$/i })
+      .click();
     await page.getByRole('menuitem', { name: 'API keys' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/api-keys');
     await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
