@@ -77,7 +77,7 @@ describe('the API keys page', () => {
     expect(secret).toMatch(/^sk_sayso_[\w-]{20,}$/);
     expect(await panel.innerText()).toContain('It will not be shown again.');
     await panel.getByRole('button', { name: 'Copy API key' }).click();
-    await panel.getByRole('button', { name: 'Copy API key' }).filter({ hasText: 'Copied' }).waitFor();
+    await panel.getByRole('button', { name: 'Copied API key' }).filter({ hasText: 'Copied' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
 
     const row = page.getByRole('listitem', { name: KEY_NAME });

@@ -17,7 +17,13 @@ export function CopyButton({ text, what, className = '' }: CopyButtonProps) {
   const { state, copy } = useCopy();
   return (
     <span className={`inline-flex flex-col items-start gap-1 ${className}`}>
-      <button type="button" aria-label={`Copy ${what}`} onClick={() => void copy(text)} className={buttonLook}>
+      {/* The name starts with the visible word, whichever it shows, so speech input ("click Copy") finds it. */}
+      <button
+        type="button"
+        aria-label={state === 'copied' ? `Copied ${what}` : `Copy ${what}`}
+        onClick={() => void copy(text)}
+        className={buttonLook}
+      >
         {state === 'copied' ? (
           <Check aria-hidden className="h-4 w-4 text-success" />
         ) : (
