@@ -82,3 +82,14 @@ export async function expectLedgerInvariants(db: Kysely<Database>): Promise<void
     expect(figures.held, `holds of ${row.user_id}`).toBe(Number(row.open_holds));
   }
 }
+
+/** How many of a user's credit holds are still open (settled work leaves none). */
+export async function openHolds(app: { db: Kysely<Database> }, userId: string): Promise<number> {
+  const rows = await app.db
+    .selectFrom('credit_holds')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'open')
+    .execute();
+  return rows.length;
+}

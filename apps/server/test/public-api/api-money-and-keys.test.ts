@@ -3,20 +3,10 @@ import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { apiUser, listening } from '../helpers/api-keys.js';
 import { buildTestApp } from '../helpers/build-app.js';
-import { creditsOf, expectLedgerInvariants, ledgerSum } from '../helpers/money.js';
+import { creditsOf, expectLedgerInvariants, ledgerSum, openHolds } from '../helpers/money.js';
 import { scriptedEngine } from '../helpers/speech.js';
 
 const TEXT = 'Five of these are paid for.';
-
-async function openHolds(app: Awaited<ReturnType<typeof buildTestApp>>, userId: string) {
-  const rows = await app.db
-    .selectFrom('credit_holds')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'open')
-    .execute();
-  return rows.length;
-}
 
 describe('public API money', () => {
   it('serves exactly the five requests the credits pay for out of twenty at once', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { EngineError } from '../../src/engines/speech-engine.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { describeOnEachDatabase } from '../helpers/databases.js';
-import { expectLedgerInvariants } from '../helpers/money.js';
+import { expectLedgerInvariants, openHolds } from '../helpers/money.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 import { scriptedEngine, waitForTask } from '../helpers/speech.js';
 
@@ -28,16 +28,6 @@ function submit(app: FastifyInstance, cookie: string, text: string) {
     headers: { origin: ORIGIN, cookie },
     payload: { text, voice_id: VOICE, model_id: 'espeak-ng' },
   });
-}
-
-async function openHolds(app: FastifyInstance, userId: string): Promise<number> {
-  const rows = await app.db
-    .selectFrom('credit_holds')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', '=', 'open')
-    .execute();
-  return rows.length;
 }
 
 describe('speech tasks when the engine fails', () => {
