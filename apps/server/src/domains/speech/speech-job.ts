@@ -106,7 +106,7 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
 }
 
 /** The voice and settings a task's sentences are spoken with (and cached under). */
-export function taskVoice(task: SpeechTask): SentenceVoice {
+export function taskVoice(task: Pick<SpeechTask, 'engine' | 'model_id' | 'voice_id' | 'settings'>): SentenceVoice {
   const { language } = task.settings;
   return {
     engine: task.engine,
