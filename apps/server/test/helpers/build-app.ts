@@ -49,7 +49,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   });
   onTestFinished(async () => {
     await app.close();
-    await rm(config.dataDir, { recursive: true, force: true });
+    // A streamed request the test left may still be writing its files as the folder goes: retry.
+    await rm(config.dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   });
   return app;
 }
