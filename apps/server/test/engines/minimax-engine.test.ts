@@ -24,7 +24,7 @@ const engine = (timeoutMs = 10_000, overrides: Partial<MinimaxOptions> = {}) =>
   createMinimaxEngine({
     apiKey: fake.apiKey,
     baseUrl: fake.url,
-    defaultModel: 'speech-2.5-hd-preview',
+    defaultModel: 'speech-2.8-hd',
     pollIntervalMs: 20,
     http: {
       timeoutMs,
@@ -160,7 +160,7 @@ describe('the MiniMax adapter on the wire', () => {
       voice_id: cloned?.voiceId,
       need_noise_reduction: true,
       text: 'Hello, this is my voice.',
-      model: 'speech-2.5-hd-preview',
+      model: 'speech-2.8-hd',
     });
     await minimax.deleteVoice?.(cloned?.voiceId ?? '');
     expect(fake.requests.at(-1)).toMatchObject({
@@ -214,7 +214,6 @@ describe('MiniMax failures', () => {
   it.each([
     [{ kind: 'code', code: 20132 }, 'The selected voice is not available. Please select a different voice.'],
     [{ kind: 'code', code: 1008 }, 'The speech service has run out of balance. Please contact support.'],
-    [{ kind: 'code', code: 1039 }, 'The text is too long. Please use shorter text.'],
     [{ kind: 'truncated' }, 'The speech service sent an unreadable answer. Please try again.'],
     [{ kind: 'malformed' }, 'The speech service sent an unreadable answer. Please try again.'],
   ] as const)('maps %o to the spec’s message', async (fault, message) => {
@@ -243,7 +242,7 @@ describe('MiniMax failures', () => {
       const patient = createMinimaxEngine({
         apiKey: fake.apiKey,
         baseUrl: fake.url,
-        defaultModel: 'speech-2.5-hd-preview',
+        defaultModel: 'speech-2.8-hd',
         asyncAboveChars: 100,
         pollIntervalMs: 10,
         asyncDeadlineMs: 300,
@@ -253,7 +252,7 @@ describe('MiniMax failures', () => {
   });
 
   it('refuses a wrong key with the configuration message', async () => {
-    const wrongKey = createMinimaxEngine({ apiKey: 'nope', baseUrl: fake.url, defaultModel: 'speech-2.5-hd-preview' });
+    const wrongKey = createMinimaxEngine({ apiKey: 'nope', baseUrl: fake.url, defaultModel: 'speech-2.8-hd' });
     await expect(wrongKey.synthesize(request())).rejects.toThrow(
       'The speech service is not configured correctly. Please contact support.',
     );
@@ -365,10 +364,12 @@ describe('MiniMax answers read both ways, and unreadable ones', () => {
     });
   });
 
-  it('reads MiniMax’s envelope from an HTTP error status: 1039 is not retried, 1002 is after Retry-After', async () => {
+  it('reads MiniMax’s envelope from an HTTP error status: 2013 is not retried, 1002 is after Retry-After', async () => {
     fake.requests.length = 0;
-    fake.fail('/v1/t2a_v2', { kind: 'http', status: 400, code: 1039 });
-    await expect(engine().synthesize(request())).rejects.toThrow('The text is too long. Please use shorter text.');
+    fake.fail('/v1/t2a_v2', { kind: 'http', status: 400, code: 2013 });
+    await expect(engine().synthesize(request())).rejects.toThrow(
+      'Invalid input. Please check your text and voice selection.',
+    );
     expect(fake.requests).toHaveLength(1);
     waits.length = 0;
     fake.fail('/v1/t2a_v2', { kind: 'http', status: 429, code: 1002, retryAfter: '2' });
@@ -376,12 +377,7 @@ describe('MiniMax answers read both ways, and unreadable ones', () => {
     expect(waits).toEqual([2_000]);
   });
 
-  it('fails clearly on unreadable subtitles and on a cut-off tar, not as an unreachable service', async () => {
-    await fake.withState({ subtitles: 'malformed' }, async () => {
-      await expect(engine().synthesize(request())).rejects.toThrow(
-        'The speech service sent unreadable subtitles. Please try again.',
-      );
-    });
+  it('fails clearly on a cut-off tar, not as an unreachable service', async () => {
     await fake.withState({ asyncOutput: 'truncated-tar' }, async () => {
       await expect(asyncEngine().synthesize(request({ text: LONG }))).rejects.toThrow(
         'The speech service returned unreadable audio. Please try again.',

@@ -30,7 +30,7 @@ const minimaxEngine = (overrides: Partial<MinimaxOptions> = {}) =>
   createMinimaxEngine({
     apiKey: fake.apiKey,
     baseUrl: fake.url,
-    defaultModel: 'speech-2.5-hd-preview',
+    defaultModel: 'speech-2.8-hd',
     asyncAboveChars: 100,
     pollIntervalMs: 10,
     ...overrides,
