@@ -97,28 +97,28 @@ describe('the MiniMax adapter on the wire', () => {
   it('takes 20,000 characters through the async API, from a tar with titles and from a bare file, to one MP3 and a complete SRT', async () => {
     const text = prose(20_000);
     for (const output of ['tar', 'bare'] as const) {
-      fake.state.asyncOutput = output;
-      fake.requests.length = 0;
-      const rendered = await renderSpeech(engine(), request({ text }));
-      const paths = fake.requests.map((entry) => entry.path);
-      expect(paths[0]).toBe('/v1/t2a_async_v2');
-      expect(paths.filter((path) => path === '/v1/query/t2a_async_query_v2').length).toBeGreaterThanOrEqual(2);
-      expect(paths.at(-1)).toBe('/v1/files/retrieve');
-      expect(fake.requests[0]?.json).toMatchObject({
-        text,
-        audio_setting: { audio_sample_rate: 32_000, format: 'mp3' },
+      await fake.withState({ asyncOutput: output }, async () => {
+        fake.requests.length = 0;
+        const rendered = await renderSpeech(engine(), request({ text }));
+        const paths = fake.requests.map((entry) => entry.path);
+        expect(paths[0]).toBe('/v1/t2a_async_v2');
+        expect(paths.filter((path) => path === '/v1/query/t2a_async_query_v2').length).toBeGreaterThanOrEqual(2);
+        expect(paths.at(-1)).toBe('/v1/files/retrieve');
+        expect(fake.requests[0]?.json).toMatchObject({
+          text,
+          audio_setting: { audio_sample_rate: 32_000, format: 'mp3' },
+        });
+        const audio = await decodeMp3(rendered.mp3);
+        expect(audio.durationMs).toBeGreaterThan(15 * 60_000);
+        // Cues come from the tar's titles, or from the product's own sentence timing for a bare file.
+        const spoken = rendered.srt
+          .trim()
+          .split('\n\n')
+          .map((cue) => cue.split('\n').slice(2).join(' '))
+          .join(' ');
+        expect(spoken).toBe(text);
       });
-      const audio = await decodeMp3(rendered.mp3);
-      expect(audio.durationMs).toBeGreaterThan(15 * 60_000);
-      // Cues come from the tar's titles, or from the product's own sentence timing for a bare file.
-      const spoken = rendered.srt
-        .trim()
-        .split('\n\n')
-        .map((cue) => cue.split('\n').slice(2).join(' '))
-        .join(' ');
-      expect(spoken).toBe(text);
     }
-    fake.state.asyncOutput = 'tar';
   }, 180_000);
 
   it('resumes its provider job after a crash instead of paying for a second one', async () => {
