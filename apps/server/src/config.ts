@@ -84,7 +84,7 @@ const envSchema = z
     MINIMAX_BASE_URL: z
       .url({ message: 'must be the MiniMax API address, e.g. https://api.minimax.io' })
       .default('https://api.minimax.io'),
-    MINIMAX_MODEL: z.string().min(1).default('speech-2.5-hd-preview'),
+    MINIMAX_MODEL: z.string().min(1).default('speech-2.8-hd'),
     KOKORO_MODEL_DIR: z.string().min(1).optional(),
     REQUEST_DATABASE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),

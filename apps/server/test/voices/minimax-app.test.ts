@@ -30,7 +30,7 @@ const minimaxEngine = (overrides: Partial<MinimaxOptions> = {}) =>
   createMinimaxEngine({
     apiKey: fake.apiKey,
     baseUrl: fake.url,
-    defaultModel: 'speech-2.5-hd-preview',
+    defaultModel: 'speech-2.8-hd',
     asyncAboveChars: 100,
     pollIntervalMs: 10,
     ...overrides,
@@ -154,9 +154,10 @@ const SPEECH_FAULTS: SpeechFault[] = [
     message: 'Invalid input. Please check your text and voice selection.',
   },
   {
-    label: 'text over the token limit (1039)',
-    faults: [{ kind: 'code', code: 1039 }],
-    message: 'The text is too long. Please use shorter text.',
+    // 1039 (tokens per minute) is retried like 1002; 2056, the plan's usage window, is not.
+    label: 'a spent plan usage window (2056)',
+    faults: [{ kind: 'code', code: 2056 }],
+    message: 'Too many requests. Please wait a moment and try again.',
   },
   {
     label: 'a truncated answer',
