@@ -22,7 +22,10 @@ const envSchema = z
     S3_BUCKET: z.string().min(1).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ENDPOINT: z
-      .url({ message: 'must be the address of an S3-compatible service, e.g. http://minio:9000' })
+      .url({
+        protocol: /^https?$/,
+        message: 'must be the http(s) address of an S3-compatible service, e.g. http://minio:9000',
+      })
       .optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     WEB_DIST_DIR: z.string().min(1).optional(),
