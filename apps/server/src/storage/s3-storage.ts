@@ -14,7 +14,7 @@ import { assertValidKey, type ByteRange, type FileStorage, MissingFileError, typ
 
 /** The smallest part S3 accepts (except the last); also the unit a streamed put holds in memory. */
 const PART_SIZE = 5 * 1024 * 1024;
-/** Parts in flight at once: a streamed put holds at most PART_SIZE × this many bytes. */
+/** Parts in flight at once: a streamed put holds about PART_SIZE × (this + 1) bytes, one part filling. */
 const PARTS_IN_FLIGHT = 2;
 
 /**
@@ -83,6 +83,8 @@ export class S3Storage implements FileStorage {
     try {
       await upload.done();
     } catch (error) {
+      // A failed upload stops reading; the body must not keep its file or socket open.
+      body.destroy();
       // The cause is the body's failure, not a failed clean-up (some services refuse to abort uploads).
       throw bodyError ?? error;
     }
