@@ -54,3 +54,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   });
   return app;
 }
+
+/** The folder a test app keeps its files in: test apps use local storage unless a test says otherwise. */
+export function localFilesDir(app: FastifyInstance): string {
+  const { storage } = app.config;
+  if (storage.kind !== 'local') throw new Error('this test reads the files folder of local storage');
+  return storage.dir;
+}

@@ -10,7 +10,7 @@ import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { createMinimaxEngine, type MinimaxOptions } from '../../src/engines/minimax/minimax-engine.js';
 import type { EngineRegistry } from '../../src/engines/registry.js';
 import { type FakeMinimax, type Fault, startFakeMinimax } from '../fakes/fake-minimax.js';
-import { buildTestApp } from '../helpers/build-app.js';
+import { buildTestApp, localFilesDir } from '../helpers/build-app.js';
 import { expectLedgerInvariants } from '../helpers/money.js';
 import { spokenSampleWav } from '../helpers/samples.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
@@ -53,7 +53,7 @@ const credits = async (app: FastifyInstance, cookie: string) =>
 
 /** Runs `body` with some of the fake's settings changed, and puts them back afterwards. */
 async function storedFiles(app: FastifyInstance, folder: string): Promise<string[]> {
-  const names = await readdir(path.join(app.config.storage.dir, folder), { recursive: true }).catch(() => []);
+  const names = await readdir(path.join(localFilesDir(app), folder), { recursive: true }).catch(() => []);
   return names.filter((name) => /\.(wav|mp3)$/.test(name));
 }
 
