@@ -57,6 +57,16 @@ describe('the ElevenLabs adapter on the wire', () => {
     expect(result.segments[1]?.startMs).toBeGreaterThan(result.segments[0]?.startMs ?? 0);
   });
 
+  it('sends a seed only when one is asked for (the timeline’s “another take”)', async () => {
+    fake.requests.length = 0;
+    expect(engine().capabilities.seeds).toBe(true);
+    await engine().synthesize(request({ seed: 123_456 }));
+    await engine().synthesize(request());
+    const [seeded, plain] = fake.requests.filter((entry) => entry.path.endsWith('/with-timestamps'));
+    expect(seeded?.json).toMatchObject({ seed: 123_456 });
+    expect(plain?.json).not.toHaveProperty('seed');
+  });
+
   it('maps the voice library and keeps only models that speak', async () => {
     const voices = await engine().listVoices();
     expect(voices.find((voice) => voice.id === 'JBFqnCBsd6RMkjVDRZzb')).toMatchObject({

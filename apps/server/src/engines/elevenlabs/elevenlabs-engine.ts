@@ -197,6 +197,8 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
           voiceSettings: { speed: native },
           ...(LANGUAGE_CODE_MODELS.has(modelId) && /^[a-z]{2}$/.test(language) ? { languageCode: language } : {}),
           ...stitchingFields(modelId, request.stitching),
+          // A seed makes the take repeatable, and a new one gives the timeline "another take".
+          ...(request.seed != null ? { seed: request.seed } : {}),
         },
         request.signal ? { abortSignal: request.signal } : {},
       )
@@ -242,6 +244,7 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
       timestamps: true,
       maxCharsPerRequest: CHUNK_CHARS,
       rendersPreviews: false,
+      seeds: true,
       languages: ['en', 'es', 'fr', 'de', 'it', 'pt', 'pl', 'hi', 'ja', 'ko', 'zh', 'ar', 'nl', 'tr', 'ru'],
     },
     status: async () => ({ state: 'up' }),
