@@ -63,10 +63,7 @@ describe('/history/:id, the sentence timeline', () => {
         timeout: 15_000,
       })
       .toBeGreaterThan(0);
-    await fourth
-      .getByRole('button', { name: /^(Pause|Play) sentence 4$/ })
-      .first()
-      .click();
+    await fourth.getByTestId('sentence-audio').evaluate((el) => (el as HTMLAudioElement).pause());
 
     await historyShot(page, 'timeline-1280');
     await expectAccessible(page);
