@@ -24,9 +24,9 @@ export function HistoryToolbar({ search, onSearchChange, filters, onFilterChange
   return (
     <search
       aria-label="Search and filter your history"
-      className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
     >
-      <div className="sm:col-span-2 lg:col-span-1">
+      <div className="col-span-2 sm:col-span-3 lg:col-span-1">
         <label htmlFor={ids.search} className="text-sm font-medium text-ink">
           Search text
         </label>
@@ -46,7 +46,7 @@ export function HistoryToolbar({ search, onSearchChange, filters, onFilterChange
           />
         </div>
       </div>
-      <div>
+      <div className="col-span-2 sm:col-span-1">
         <label htmlFor={ids.voice} className="text-sm font-medium text-ink">
           Voice
         </label>

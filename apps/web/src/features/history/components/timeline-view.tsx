@@ -90,9 +90,15 @@ function TimelineContent({ timeline, regenerating }: { timeline: Timeline; regen
             ['VTT', item.vtt_url],
           ].map(([format, href]) =>
             href ? (
-              <a key={format} href={href} download className={buttonStyles.secondary}>
+              <a
+                key={format}
+                href={href}
+                download
+                aria-label={`Download ${format}`}
+                className="inline-flex items-center gap-1.5 rounded-control border border-line bg-card px-3 py-1.5 text-sm font-semibold text-ink transition-colors hover:border-accent hover:text-accent"
+              >
                 <Download aria-hidden className="h-4 w-4" />
-                Download {format}
+                {format}
               </a>
             ) : null,
           )}
