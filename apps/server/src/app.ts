@@ -27,6 +27,7 @@ import { authRoutes } from './domains/auth/routes.js';
 import { type Auth, createAuth } from './domains/auth/service.js';
 import { sessionGuard } from './domains/auth/session-guard.js';
 import { healthRoutes } from './domains/health/routes.js';
+import { registerHistory } from './domains/history/register.js';
 import { pricingRoutes } from './domains/pricing/routes.js';
 import { registerPublicApi } from './domains/public-api/register.js';
 import { siteRoutes } from './domains/site/routes.js';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes);
   await registerSpeech(app, config, options.callbackTransport);
   await app.register(voiceRoutes);
+  await registerHistory(app, config);
   await registerPublicApi(app, config);
   await registerWebApp(app, config.webDistDir);
 

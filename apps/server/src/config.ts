@@ -70,6 +70,9 @@ const envSchema = z
           .max(10, 'at most 10 retries'),
       ),
     SPEECH_STALE_TASK_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+    /** 0 keeps generated audio for ever; otherwise audio older than this many days is deleted (records stay). */
+    HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+    HISTORY_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).max(10_000_000).default(1024),
     SPEECH_ENGINE_A: z.enum(['auto', 'espeak', 'kokoro', 'minimax', 'elevenlabs']).default('auto'),
     SPEECH_ENGINE_B: z.enum(['auto', 'espeak', 'kokoro', 'minimax', 'elevenlabs']).default('auto'),
     ELEVENLABS_API_KEY: z.string().min(1).optional(),
@@ -148,6 +151,12 @@ export interface Config {
     signInAttemptsPerMinute: number;
     /** Password sign-ins from one address per minute, to any accounts: the ceiling for an office. */
     signInAttemptsPerAddressPerMinute: number;
+  };
+  history: {
+    /** Days after which generated audio is deleted (the record stays); null keeps it for ever. */
+    retentionDays: number | null;
+    /** What each user's history may keep in storage, shown on the history page. */
+    storageLimitBytes: number;
   };
   speech: {
     limits: { perUserPerMinute: number; perIpPerMinute: number; activePerUser: number; demoPerIpPerHour: number };
@@ -245,6 +254,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionMaxDays: e.SESSION_MAX_DAYS,
       signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
       signInAttemptsPerAddressPerMinute: e.SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
+    },
+    history: {
+      retentionDays: e.HISTORY_RETENTION_DAYS === 0 ? null : e.HISTORY_RETENTION_DAYS,
+      storageLimitBytes: e.HISTORY_STORAGE_LIMIT_MB * 1024 * 1024,
     },
     speech: {
       limits: {

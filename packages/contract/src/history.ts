@@ -17,6 +17,8 @@ export const historyQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(50).default(20),
 });
 export type HistoryQuery = z.input<typeof historyQuery>;
+/** The query as the server reads it: page and page size filled in. */
+export type HistoryQueryParsed = z.output<typeof historyQuery>;
 
 /** The settings a generation was made with, so it can be copied back into its studio. */
 export const historySettings = z.object({

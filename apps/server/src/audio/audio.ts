@@ -42,6 +42,15 @@ export function toSrt(segments: Segment[]): string {
 }
 
 /**
+ * WebVTT from SubRip: the same cues (their numbers become cue identifiers) under the WEBVTT
+ * header, with the decimal point VTT wants in its times.
+ */
+export function srtToVtt(srt: string): string {
+  const cues = srt.replace(/\r\n?/g, '\n').replace(/(\d{2}:\d{2}:\d{2}),(\d{3})/g, '$1.$2');
+  return `WEBVTT\n\n${cues}`;
+}
+
+/**
  * Splits text into sentences at ., !, ? and line breaks, keeping common abbreviations and decimals
  * whole; a sentence longer than `max` characters is cut at its last space before the limit.
  */

@@ -153,6 +153,12 @@ export interface Database {
     job_id: string | null;
     /** The API key that asked for the speech; null for the web app's own tasks. */
     api_key_id: Generated<string | null>;
+    /** How many times the joined audio was rebuilt after a sentence changed (compare-and-set). */
+    revision: Generated<number>;
+    /** Bytes of the joined audio and transcript (the sentence takes count in sentence_audio). */
+    stored_bytes: Generated<number>;
+    /** When the retention setting deleted the audio; the record stays. */
+    audio_expired_at: Date | null;
   };
   cloned_voices: {
     id: string;
@@ -202,5 +208,24 @@ export interface Database {
     status_code: number | null;
     error: string | null;
     attempted_at: Generated<Date>;
+  };
+  sentence_audio: {
+    cache_key: string;
+    /** Null for the anonymous demo, whose sentences are never looked up again. */
+    user_id: string | null;
+    file_key: string;
+    duration_ms: number;
+    bytes: number;
+    created_at: Generated<Date>;
+  };
+  sentence_takes: {
+    id: string;
+    task_id: string;
+    position: number;
+    text: string;
+    seed: number | null;
+    cache_key: string;
+    chosen: Generated<boolean>;
+    created_at: Generated<Date>;
   };
 }

@@ -37,6 +37,11 @@ export interface EngineCapabilities {
   rendersPreviews: boolean;
   /** ISO 639-1 codes of the languages the engine speaks. */
   languages: string[];
+  /**
+   * The engine honours `SynthesisRequest.seed`, so a new seed gives another take of the same text
+   * (the timeline offers "another take" only then). Absent means no.
+   */
+  seeds?: boolean;
 }
 
 export type EngineStatus = { state: 'up' } | { state: 'down'; reason: string };
@@ -83,6 +88,8 @@ export interface SynthesisRequest {
   volume: number;
   /** A language hint (the clone studio's language_boost), null when the voice decides. */
   language: string | null;
+  /** A seed for engines that sample (capabilities.seeds); null or absent lets the engine choose. */
+  seed?: number | null;
   signal?: AbortSignal;
   /**
    * Where an engine that runs long jobs at its provider keeps the provider's job id, so a task

@@ -6,13 +6,21 @@
  *   previews/<engine id>/v2/<voice id>.mp3                      a preset voice's rendered sample
  *   voice-samples/<user id>/<random>.<mp3|wav>                  a cloned voice's uploaded sample
  *   voice-previews/<voice id>.mp3                               a cloned voice's spoken preview
+ *   tasks/<task id>/r<revision>/audio.mp3 (and transcript.srt)  results rebuilt after a sentence changed
+ *   sentences/<user id or demo>/<cache key>.mp3                 one spoken sentence (a take), shared by
+ *                                                               every take with the same cache key
  */
 
 /** The files a speech task leaves, by the names its signed links carry. */
 export const TASK_FILE_NAMES = { audio: 'audio.mp3', transcript: 'transcript.srt' } as const;
 export type TaskFileKind = keyof typeof TASK_FILE_NAMES;
 
-export const taskFileKey = (taskId: string, kind: TaskFileKind) => `tasks/${taskId}/${TASK_FILE_NAMES[kind]}`;
+/** Revision 0 is the first render; each rebuild after a sentence changed writes under a new revision. */
+export const taskFileKey = (taskId: string, kind: TaskFileKind, revision = 0) =>
+  revision === 0 ? `tasks/${taskId}/${TASK_FILE_NAMES[kind]}` : `tasks/${taskId}/r${revision}/${TASK_FILE_NAMES[kind]}`;
+
+export const sentenceAudioKey = (userId: string | null, cacheKey: string) =>
+  `sentences/${userId ?? 'demo'}/${cacheKey}.mp3`;
 
 /** 'v2': previews speak the voice's own language (the first ones were all English). */
 export const presetPreviewKey = (engineId: string, voiceId: string) => `previews/${engineId}/v2/${voiceId}.mp3`;

@@ -8,6 +8,7 @@ import { oneTimeAdminPasswords } from './0007-one-time-admin-passwords.js';
 import { speechQueue } from './0008-speech-queue.js';
 import { signInFailures } from './0009-sign-in-failures.js';
 import { apiKeys } from './0010-api-keys.js';
+import { history } from './0011-history.js';
 
 export interface Migration {
   version: number;
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   speechQueue,
   signInFailures,
   apiKeys,
+  history,
 ];

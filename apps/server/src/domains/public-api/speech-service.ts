@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import { type Segment, toSrt } from '../../audio/audio.js';
 import { type AudioOutput, CONTENT_TYPES, type OutputFormat, openAudioOutput } from '../../audio/audio-output.js';
 import type { Database } from '../../db/schema.js';
-import { EngineError, type EngineErrorCode } from '../../engines/speech-engine.js';
 import { AppError } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
@@ -11,7 +10,7 @@ import { addMonthCharactersIn, countRecentKeyTasks, refundMonthCharacters } from
 import type { ApiPrincipal } from '../api-keys/service.js';
 import { type SpokenChunk, speakInChunks } from '../speech/render.js';
 import { completeTask, createTask, endTaskPartly, touchTask } from '../speech/repository.js';
-import { taskFailureMessage } from '../speech/task-failure.js';
+import { speechFailure, taskFailureMessage } from '../speech/task-failure.js';
 import { checkSpeechText } from '../speech/validation.js';
 import type { ApiCatalogue, ApiSpeaker } from './catalogue.js';
 
@@ -65,24 +64,6 @@ const rateLimited = () =>
     'retry-after': '60',
   });
 const capReached = () => new AppError(402, 'This API key has reached its monthly character limit.', 'KEY_CAP_REACHED');
-
-/** Statuses for engine failures: the provider's trouble is a bad gateway, not the caller's fault. */
-const ENGINE_STATUS: Record<EngineErrorCode, number> = {
-  rate_limited: 429,
-  invalid_voice: 400,
-  text_too_long: 400,
-  invalid_input: 400,
-  timeout: 504,
-  provider_balance: 502,
-  unavailable: 503,
-  failed: 502,
-};
-
-/** An engine failure as an error the dialects can answer (when no audio was sent yet) with the task's message. */
-function speechFailure(error: unknown): unknown {
-  if (!(error instanceof EngineError)) return error;
-  return new AppError(ENGINE_STATUS[error.code], error.message, `ENGINE_${error.code.toUpperCase()}`);
-}
 
 /**
  * Speech for the public API. Unlike the web app's queued tasks, a request renders its speech

@@ -137,11 +137,24 @@ export async function touchTask(db: Kysely<Database>, taskId: string): Promise<v
     .execute();
 }
 
-/** Success: files recorded and the held credits spent, together. A second call changes nothing. */
+/** A sentence of a finished task as its timeline keeps it: the first take of each position. */
+export interface FirstTake {
+  id: string;
+  position: number;
+  text: string;
+  seed: number | null;
+  cacheKey: string;
+}
+
+/**
+ * Success: files recorded, the sentence takes kept for the timeline and the held credits spent,
+ * together. A second call changes nothing.
+ */
 export async function completeTask(
   db: Kysely<Database>,
   taskId: string,
-  files: { audioKey: string; transcriptKey: string; durationMs: number },
+  files: { audioKey: string; transcriptKey: string; durationMs: number; storedBytes?: number },
+  takes: FirstTake[] = [],
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const task = await trx
@@ -153,6 +166,7 @@ export async function completeTask(
         audio_key: files.audioKey,
         transcript_key: files.transcriptKey,
         duration_ms: Math.round(files.durationMs),
+        stored_bytes: files.storedBytes ?? 0,
         updated_at: new Date(),
         finished_at: new Date(),
       })
@@ -161,6 +175,22 @@ export async function completeTask(
       .returning('hold_id')
       .executeTakeFirst();
     if (!task) return false;
+    if (takes.length > 0) {
+      await trx
+        .insertInto('sentence_takes')
+        .values(
+          takes.map((take) => ({
+            id: take.id,
+            task_id: taskId,
+            position: take.position,
+            text: take.text,
+            seed: take.seed,
+            cache_key: take.cacheKey,
+            chosen: true,
+          })),
+        )
+        .execute();
+    }
     if (task.hold_id) await captureHoldIn(trx, task.hold_id);
     return true;
   });

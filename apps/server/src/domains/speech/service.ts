@@ -17,7 +17,7 @@ import { EngineError, type SpeechEngineV1 } from '../../engines/speech-engine.js
 import { AppError } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { ByteRange, FileStorage } from '../../storage/file-storage.js';
-import { presetPreviewKey, type TaskFileKind, taskFileKey } from '../../storage/keys.js';
+import { presetPreviewKey, type TaskFileKind } from '../../storage/keys.js';
 import { creditCost } from '../accounts/service.js';
 import { findClonedVoice } from '../voices/repository.js';
 import { fileKindFromName, verifyFileSignature } from './file-urls.js';
@@ -188,10 +188,12 @@ export class SpeechService {
     if (!kind || !verifyFileSignature(this.deps.fileSecret, taskId, kind, link.expires, link.sig)) {
       throw new AppError(403, 'This link is invalid or has expired', 'BAD_FILE_LINK');
     }
-    const key = taskFileKey(taskId, kind);
-    const stat = await this.deps.storage.stat(key);
+    const task = await findTask(this.deps.db, taskId);
+    // A rebuilt task keeps its files under a new revision: the row knows where they are now.
+    const key = kind === 'audio' ? task?.audio_key : task?.transcript_key;
+    const stat = key ? await this.deps.storage.stat(key) : null;
     if (!stat) throw new AppError(404, 'File not found', 'FILE_NOT_FOUND');
-    return { kind, size: stat.size, read: (range) => this.deps.storage.read(key, range) };
+    return { kind, size: stat.size, read: (range) => this.deps.storage.read(stat.key, range) };
   }
 
   async preferences(userId: string): Promise<Preferences> {

@@ -1,13 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { splitSentences } from '../../audio/audio.js';
 import type { Database } from '../../db/schema.js';
 import type { EngineRegistry } from '../../engines/registry.js';
 import { EngineError } from '../../engines/speech-engine.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
-import { renderSpeech } from './render.js';
-import { claimTask, completeTask, failTask, reportProgress, saveProviderRef, touchTask } from './repository.js';
+import {
+  claimTask,
+  completeTask,
+  failTask,
+  reportProgress,
+  type SpeechTask,
+  saveProviderRef,
+  touchTask,
+} from './repository.js';
+import { newTakeId, renderSentences } from './sentence-render.js';
+import type { SentenceVoice } from './sentences.js';
+import { joinSentences } from './sentences.js';
 import { taskFailureMessage } from './task-failure.js';
+import { checkSpeechText } from './validation.js';
 
 export interface SpeechJobDeps {
   db: Kysely<Database>;
@@ -42,33 +54,41 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
   try {
     const engine = deps.engines.byId(task.engine);
     if (!engine) throw new EngineError(`The speech engine ${task.engine} is not available.`, 'unavailable');
-    const rendered = await renderSpeech(
-      engine,
+    const sentences = splitSentences(checkSpeechText(task.text), Math.min(400, engine.capabilities.maxCharsPerRequest));
+    const warnings = new Set<string>();
+    const spoken = await renderSentences(
+      deps,
       {
-        text: task.text,
-        voiceId: task.voice_id,
-        modelId: task.model_id,
-        speed: task.settings.speed,
-        pitch: task.settings.pitch,
-        volume: task.settings.volume,
-        language: task.settings.language && task.settings.language !== 'Auto' ? task.settings.language : null,
+        engine,
+        voice: taskVoice(task),
+        userId: task.user_id,
+        taskId,
         signal: AbortSignal.timeout(TASK_DEADLINE_MS),
         checkpoint: {
           saved: task.provider_ref,
           save: (providerRef) => saveProviderRef(deps.db, taskId, providerRef),
         },
       },
-      (fraction) => {
+      sentences.map((text) => ({ text, seed: null })),
+      (done, total, engineWarnings) => {
+        for (const warning of engineWarnings) warnings.add(warning);
         const now = Date.now();
         if (now - lastWrite < PROGRESS_WRITE_MS) return;
         lastWrite = now;
-        void reportProgress(deps.db, taskId, fraction * 100).catch(() => {});
+        void reportProgress(deps.db, taskId, (done / total) * 100).catch(() => {});
       },
     );
-    if (rendered.warnings.length > 0) deps.logger.info({ taskId, warnings: rendered.warnings }, 'engine warnings');
-    await deps.storage.put(audioKey, rendered.mp3);
-    await deps.storage.put(transcriptKey, Buffer.from(rendered.srt, 'utf8'));
-    const completed = await completeTask(deps.db, taskId, { audioKey, transcriptKey, durationMs: rendered.durationMs });
+    if (warnings.size > 0) deps.logger.info({ taskId, warnings: [...warnings] }, 'engine warnings');
+    const joined = joinSentences(spoken);
+    const srt = Buffer.from(joined.srt, 'utf8');
+    await deps.storage.put(audioKey, joined.mp3);
+    await deps.storage.put(transcriptKey, srt);
+    const completed = await completeTask(
+      deps.db,
+      taskId,
+      { audioKey, transcriptKey, durationMs: joined.durationMs, storedBytes: joined.mp3.length + srt.length },
+      spoken.map((sentence, position) => ({ id: newTakeId(), position, ...sentence })),
+    );
     // The sweeper may have failed the task meanwhile (it looked dead); its files must not outlive it.
     if (!completed) await removeFiles(deps.storage, [audioKey, transcriptKey]);
   } catch (error) {
@@ -83,6 +103,20 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
       deps.logger.warn({ taskId, err: error }, 'completion callback could not be queued');
     });
   }
+}
+
+/** The voice and settings a task's sentences are spoken with (and cached under). */
+export function taskVoice(task: Pick<SpeechTask, 'engine' | 'model_id' | 'voice_id' | 'settings'>): SentenceVoice {
+  const { language } = task.settings;
+  return {
+    engine: task.engine,
+    modelId: task.model_id,
+    voiceId: task.voice_id,
+    speed: task.settings.speed,
+    pitch: task.settings.pitch,
+    volume: task.settings.volume,
+    language: language && language !== 'Auto' ? language : null,
+  };
 }
 
 async function removeFiles(storage: FileStorage, keys: string[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { EngineError } from '../../engines/speech-engine.js';
+import { EngineError, type EngineErrorCode } from '../../engines/speech-engine.js';
 import { AppError } from '../../http/errors.js';
 
 /** The spec's task failure table (section 8), matched against what went wrong. */
@@ -22,4 +22,22 @@ export function taskFailureMessage(error: unknown): string {
   if (error instanceof EngineError || error instanceof AppError) return error.message;
   const raw = error instanceof Error ? error.message : String(error);
   return RULES.find((rule) => rule.test.test(raw))?.message ?? 'Unknown error occurred';
+}
+
+/** Statuses for engine failures: the provider's trouble is a bad gateway, not the caller's fault. */
+const ENGINE_STATUS: Record<EngineErrorCode, number> = {
+  rate_limited: 429,
+  invalid_voice: 400,
+  text_too_long: 400,
+  invalid_input: 400,
+  timeout: 504,
+  provider_balance: 502,
+  unavailable: 503,
+  failed: 502,
+};
+
+/** An engine failure as an error a request can answer with the task's message; other errors pass through. */
+export function speechFailure(error: unknown): unknown {
+  if (!(error instanceof EngineError)) return error;
+  return new AppError(ENGINE_STATUS[error.code], error.message, `ENGINE_${error.code.toUpperCase()}`);
 }

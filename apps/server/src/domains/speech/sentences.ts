@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { type Segment, toSrt } from '../../audio/audio.js';
+import { findFrameChain } from '../../audio/mp3-frames.js';
+import { Mp3Stream } from '../../audio/mp3-stream.js';
+import { EngineError, type SpeechEngineV1, type SynthesisRequest } from '../../engines/speech-engine.js';
+
+/**
+ * A generation is spoken sentence by sentence, and each sentence is kept as a standalone MP3 (a
+ * take): it plays alone in the timeline, and the whole speech is those takes' frames end to end.
+ * One sentence can then be spoken again and swapped in without touching the others.
+ */
+
+/** Silence on each side of a sentence of PCM audio: joined, a natural 120 ms pause between sentences. */
+const SENTENCE_PAD_MS = 60;
+/** Each sentence fades in and out this fast, so a join never starts or stops on a loud sample. */
+const FADE_MS = 4;
+
+/** Everything besides the text and seed that shapes how a sentence sounds. */
+export interface SentenceVoice {
+  engine: string;
+  modelId: string | null;
+  voiceId: string;
+  speed: number;
+  pitch: number;
+  volume: number;
+  language: string | null;
+}
+
+/**
+ * The sentence cache's key: a hash of what shapes the sound, and of whose it is (`owner`), so one
+ * user's cached sentences are never served to another, not even as a faster answer.
+ */
+export function sentenceCacheKey(owner: string, voice: SentenceVoice, text: string, seed: number | null): string {
+  const parts = [owner, voice.engine, voice.modelId, voice.voiceId, voice.speed, voice.pitch, voice.volume];
+  return createHash('sha256')
+    .update(JSON.stringify([...parts, voice.language, text, seed]))
+    .digest('hex');
+}
+
+export interface SpokenSentence {
+  mp3: Buffer;
+  /** Exactly what the MP3's frames hold, so start times in the joined audio add up. */
+  durationMs: number;
+  warnings: string[];
+}
+
+function fadeAndPad(samples: Int16Array, sampleRate: number): Int16Array {
+  const pad = Math.round((SENTENCE_PAD_MS / 1000) * sampleRate);
+  const out = new Int16Array(samples.length + 2 * pad);
+  out.set(samples, pad);
+  const fade = Math.min(Math.round((FADE_MS / 1000) * sampleRate), Math.floor(samples.length / 2));
+  for (let i = 0; i < fade; i += 1) {
+    const gain = i / fade;
+    out[pad + i] = Math.round((samples[i] ?? 0) * gain);
+    const end = samples.length - 1 - i;
+    out[pad + end] = Math.round((samples[end] ?? 0) * gain);
+  }
+  return out;
+}
+
+/** The MPEG frames of an MP3 (tags dropped) and how long they play. */
+function framesOf(bytes: Buffer, engineId: string): { frames: Buffer; durationMs: number } {
+  const chain = findFrameChain(bytes);
+  if (!chain) throw new EngineError(`${engineId} returned audio that is not MP3`, 'failed');
+  const durationMs = ((chain.frames * chain.samplesPerFrame) / chain.sampleRate) * 1000;
+  return { frames: bytes.subarray(chain.start, chain.end), durationMs };
+}
+
+/** Speaks one sentence (at most the engine's request limit) into a standalone MP3. */
+export async function speakSentence(engine: SpeechEngineV1, request: SynthesisRequest): Promise<SpokenSentence> {
+  const { audio, warnings } = await engine.synthesize(request);
+  if (audio.format === 'mp3') {
+    const { frames, durationMs } = framesOf(audio.bytes, engine.id);
+    return { mp3: frames, durationMs, warnings };
+  }
+  const stream = await Mp3Stream.open(audio.sampleRate);
+  await stream.write(fadeAndPad(audio.samples, audio.sampleRate));
+  const { frames, durationMs } = framesOf(stream.end(), engine.id);
+  return { mp3: frames, durationMs, warnings };
+}
+
+export interface JoinedSpeech {
+  mp3: Buffer;
+  srt: string;
+  durationMs: number;
+  segments: Segment[];
+}
+
+/**
+ * Joins sentence takes into one MP3 and its SRT: frames end to end (each take already carries its
+ * faded edges and pauses), each sentence timed from where its take starts.
+ */
+export function joinSentences(takes: { text: string; mp3: Buffer; durationMs: number }[]): JoinedSpeech {
+  let at = 0;
+  const segments = takes.map((take) => {
+    const segment = { text: take.text, startMs: at, endMs: at + take.durationMs };
+    at += take.durationMs;
+    return segment;
+  });
+  return { mp3: Buffer.concat(takes.map((take) => take.mp3)), srt: toSrt(segments), durationMs: at, segments };
+}
