@@ -81,9 +81,12 @@ describe('/history/:id, the sentence timeline', () => {
     const submit = fourth.getByRole('button', { name: `Regenerate (${EDITED.length} credits)` });
     await historyShot(page, 'timeline-editing-1280');
     await submit.click();
-    await expect
-      .poll(async () => (await fourth.getByTestId('sentence-text').innerText()).trim(), { timeout: 60_000 })
-      .toBe(EDITED);
+    // A refusal shows beside the sentence: report it rather than wait out the poll.
+    const shown = async () =>
+      (await fourth.getByRole('alert').count())
+        ? `refused: ${await fourth.getByRole('alert').innerText()}`
+        : (await fourth.getByTestId('sentence-text').innerText()).trim();
+    await expect.poll(shown, { timeout: 60_000 }).toBe(EDITED);
 
     // Charged exactly the new sentence's characters, and the header says so.
     await expect.poll(() => headerCredits(page), { timeout: 10_000 }).toBe(credits - EDITED.length);
