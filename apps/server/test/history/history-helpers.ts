@@ -31,6 +31,32 @@ export function countingEngine(options: { seeds?: boolean } = {}) {
   return { engine, spoken };
 }
 
+/**
+ * eSpeak's catalogue with a voice of plain tones: each character a short tone whose pitch follows
+ * the character. eSpeak's own audio varies a little from one call to the next; this does not, so
+ * a test can compare two renders byte for byte.
+ */
+export function toneEngine() {
+  const { engine: counted, spoken } = countingEngine();
+  const sampleRate = 16_000;
+  const engine: SpeechEngineV1 = {
+    ...counted,
+    async synthesize(request) {
+      spoken.push(request);
+      const perChar = sampleRate / 50;
+      const samples = new Int16Array(request.text.length * perChar);
+      for (const [index, char] of [...request.text].entries()) {
+        const hz = 200 + (char.charCodeAt(0) % 40) * 10;
+        for (let i = 0; i < perChar; i += 1) {
+          samples[index * perChar + i] = Math.round(6000 * Math.sin((2 * Math.PI * hz * i) / sampleRate));
+        }
+      }
+      return { audio: { format: 'pcm16', samples, sampleRate }, segments: [], warnings: [] };
+    },
+  };
+  return { engine, spoken };
+}
+
 export async function speakInStudio(
   app: FastifyInstance,
   cookie: string,

@@ -274,7 +274,15 @@ export async function applyTakeChange(
       const take = change.newTake;
       await trx
         .insertInto('sentence_takes')
-        .values({ ...take, task_id: change.taskId, cache_key: take.cacheKey, chosen: false })
+        .values({
+          id: take.id,
+          task_id: change.taskId,
+          position: take.position,
+          text: take.text,
+          seed: take.seed,
+          cache_key: take.cacheKey,
+          chosen: false,
+        })
         .execute();
     }
     const chosen = await trx
