@@ -175,7 +175,8 @@ export function SentenceRow({ generationId, sentence, seeds, locked }: SentenceR
                 className={`flex flex-wrap items-center gap-3 rounded-control border px-3 py-2 ${take.chosen ? 'border-accent/40 bg-accent-soft/60' : 'border-line'}`}
               >
                 <ClipButton src={take.audio_url} label={`take ${index + 1} of sentence ${number}`} />
-                <div className="min-w-0 flex-1">
+                {/* At least 12rem for the words: on a phone the button moves under them instead of squeezing them. */}
+                <div className="min-w-0 flex-1 basis-48">
                   <p className="text-sm text-ink [overflow-wrap:anywhere]">{take.text}</p>
                   <p className="text-xs text-muted">
                     Take {index + 1} · {(take.duration_ms / 1000).toFixed(1)} s

@@ -7,7 +7,7 @@ import { startedPlaying, stoppedPlaying } from '../lib/one-at-a-time';
 const PLAY_FAILED_MESSAGE = 'Could not play this audio. Please try again.';
 
 /** The flat bars shown before the waveform is drawn: the same height, so nothing moves on play. */
-const RESTING_BARS = Array.from({ length: 48 }, (_, index) => 20 + ((index * 37) % 60));
+const RESTING_BARS = Array.from({ length: 64 }, (_, index) => 20 + ((index * 37) % 60));
 
 interface WaveformPlayerProps {
   src: string;
@@ -114,12 +114,12 @@ export function WaveformPlayer({ src, label, durationMs, testId = 'history-audio
         <div className="relative h-10 min-w-0 flex-1">
           <div ref={container} aria-hidden className="h-10" />
           {drawn ? null : (
-            <div aria-hidden className="absolute inset-0 flex items-center gap-px overflow-hidden">
+            <div aria-hidden className="absolute inset-0 flex items-center justify-between overflow-hidden">
               {RESTING_BARS.map((height, index) => (
                 <span
                   // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decoration; the bars never move.
                   key={index}
-                  className="w-0.5 shrink-0 grow rounded-full bg-accent/20"
+                  className="w-0.5 shrink-0 rounded-full bg-accent/25"
                   style={{ height: `${height}%` }}
                 />
               ))}
