@@ -16,6 +16,8 @@ export async function signUp(page: Page, prefix: string): Promise<void> {
   await signUpLocally(popup, `${uniqueName(prefix)}@example.test`, 'correct horse battery');
   await popup.waitForEvent('close');
   await page.waitForURL((url) => url.pathname === '/dashboard');
+  // The address changes first; the landing page stays on screen until the dashboard's code has loaded.
+  await page.getByRole('heading', { level: 1, name: 'Welcome to Sayso' }).waitFor();
 }
 
 /** The credits the header shows, as a number, once the account has loaded. */

@@ -114,11 +114,11 @@ describe('/history/:id, the sentence timeline', () => {
     });
     const { user } = renderTimeline();
     expect(
-      await screen.findByRole('button', { name: `Another take of sentence 1 (${SENTENCES[0]?.length} credits)` }),
+      await screen.findByRole('button', { name: `Another take (${SENTENCES[0]?.length} credits) of sentence 1` }),
     ).toBeInTheDocument();
     const takes = screen.getByRole('list', { name: 'Takes of sentence 1' });
     expect(within(takes).getAllByRole('listitem')).toHaveLength(2);
-    await user.click(within(takes).getByRole('button', { name: 'Use take 1 of sentence 1' }));
+    await user.click(within(takes).getByRole('button', { name: 'Use this take (take 1 of sentence 1)' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Takes of sentence 1' })).not.toBeInTheDocument());
     expect(chosen).toBe('take0');
   });

@@ -110,7 +110,7 @@ export function HistoryItemCard({ item, onUseInStudio, preparingStudio, onDelete
           onClick={() => onUseInStudio(item)}
           disabled={preparingStudio}
           aria-busy={preparingStudio}
-          aria-label={`Use ${name} in studio`}
+          aria-label={`Use in studio: ${name}`}
           className={smallButton}
         >
           {preparingStudio ? (

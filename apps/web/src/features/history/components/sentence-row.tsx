@@ -133,7 +133,7 @@ export function SentenceRow({ generationId, sentence, seeds, locked }: SentenceR
               onClick={() => submit(undefined)}
               disabled={disabled}
               aria-busy={regenerate.isPending}
-              aria-label={`Another take of sentence ${number} (${credits(creditCost(sentence.text))})`}
+              aria-label={`Another take (${credits(creditCost(sentence.text))}) of sentence ${number}`}
               className={smallButton}
             >
               {regenerate.isPending ? (
@@ -194,7 +194,7 @@ export function SentenceRow({ generationId, sentence, seeds, locked }: SentenceR
                     onClick={() => choose.mutate(take.id)}
                     disabled={disabled}
                     aria-busy={choose.isPending && choose.variables === take.id}
-                    aria-label={`Use take ${index + 1} of sentence ${number}`}
+                    aria-label={`Use this take (take ${index + 1} of sentence ${number})`}
                     className={smallButton}
                   >
                     {choose.isPending && choose.variables === take.id ? (
