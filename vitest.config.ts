@@ -5,9 +5,12 @@ import { defineConfig } from 'vitest/config';
 
 // The shared contract is read from its TypeScript source (packages/contract/README.md).
 const SOURCE_CONDITION = 'sayso-source';
+// Without 'module', packages resolve as Node resolves them when the server runs: the AWS SDK's
+// 'module' build is for bundlers (extension-less imports) and cannot load in Node.
+const nodeServerConditions = defaultServerConditions.filter((condition) => condition !== 'module');
 const serverResolve = {
-  resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] },
-  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  resolve: { conditions: [SOURCE_CONDITION, ...nodeServerConditions] },
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...nodeServerConditions] } },
 };
 
 // Unit and integration tests of the server and the web app. End-to-end tests have their own config.

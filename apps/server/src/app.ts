@@ -46,7 +46,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { JobQueue } from './jobs/queue.js';
 import type { FileStorage } from './storage/file-storage.js';
-import { LocalStorage } from './storage/local-storage.js';
+import { openStorage } from './storage/open-storage.js';
 import { version } from './version.js';
 
 declare module 'fastify' {
@@ -126,7 +126,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
   app.decorate('jobs', jobs);
-  app.decorate('storage', new LocalStorage(config.storage.dir));
+  const files = openStorage(config.storage);
+  app.addHook('onClose', async () => files.close());
+  app.decorate('storage', files.storage);
   app.decorate(
     'engines',
     await createEngineRegistry(options.engines ?? configuredEngines(config), config.speech.engines, app.log),

@@ -18,7 +18,16 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
-    STORAGE: z.enum(['local']).default('local'),
+    STORAGE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ENDPOINT: z
+      .url({
+        protocol: /^https?$/,
+        message: 'must be the http(s) address of an S3-compatible service, e.g. http://minio:9000',
+      })
+      .optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     WEB_DIST_DIR: z.string().min(1).optional(),
     RUN_WORKERS: booleanFlag.default(true),
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(500).max(60_000).default(500),
@@ -84,7 +93,7 @@ const envSchema = z
     MINIMAX_BASE_URL: z
       .url({ message: 'must be the MiniMax API address, e.g. https://api.minimax.io' })
       .default('https://api.minimax.io'),
-    MINIMAX_MODEL: z.string().min(1).default('speech-2.5-hd-preview'),
+    MINIMAX_MODEL: z.string().min(1).default('speech-2.8-hd'),
     KOKORO_MODEL_DIR: z.string().min(1).optional(),
     REQUEST_DATABASE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
@@ -105,6 +114,9 @@ const envSchema = z
         ctx.addIssue({ code: 'custom', path: [missing], message: `is required together with ${env[a] ? a : b}` });
       }
     }
+    if (env.STORAGE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE is s3' });
+    }
     if (env.SESSION_MAX_DAYS < env.SESSION_IDLE_DAYS) {
       ctx.addIssue({
         code: 'custom',
@@ -115,6 +127,16 @@ const envSchema = z
   });
 
 export type Environment = z.input<typeof envSchema>;
+
+export interface S3StorageConfig {
+  kind: 's3';
+  bucket: string;
+  region: string;
+  /** Unset for AWS itself; the service's address for R2, MinIO, Garage, Ceph and the like. */
+  endpoint: string | null;
+  /** Bucket in the path (http://host/bucket/key) rather than the host name; most self-hosted services need it. */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -131,7 +153,11 @@ export interface Config {
         template?: Blob;
       }
     | { kind: 'postgres'; url: string };
-  storage: { kind: 'local'; dir: string };
+  /**
+   * Where files live. With 's3' the credentials are not here: the AWS SDK reads them itself
+   * (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, or an instance role).
+   */
+  storage: { kind: 'local'; dir: string } | S3StorageConfig;
   webDistDir: string;
   runWorkers: boolean;
   jobPollIntervalMs: number;
@@ -208,6 +234,22 @@ export class ConfigError extends Error {
   }
 }
 
+type ParsedEnvironment = z.output<typeof envSchema>;
+
+function storageConfig(e: ParsedEnvironment, dataDir: string): Config['storage'] {
+  // superRefine has refused STORAGE=s3 without a bucket, so the bucket is set on this branch.
+  if (e.STORAGE === 's3' && e.S3_BUCKET) {
+    return {
+      kind: 's3',
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT ?? null,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    };
+  }
+  return { kind: 'local', dir: path.join(dataDir, 'files') };
+}
+
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** Validates the environment and returns a typed config; throws ConfigError naming every bad variable. */
@@ -229,7 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
-    storage: { kind: e.STORAGE, dir: path.join(dataDir, 'files') },
+    storage: storageConfig(e, dataDir),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     runWorkers: e.RUN_WORKERS,
     jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,

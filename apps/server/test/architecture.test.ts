@@ -337,6 +337,10 @@ describe('architecture', () => {
     'POST /elevenlabs/v1/text-to-speech/{voice_id}/stream/with-timestamps':
       'lines of JSON, streamed as they are spoken',
     'POST /openai/v1/audio/speech': 'audio bytes, or server-sent events, streamed as they are spoken',
+    'GET /api/history/{id}/audio.mp3': "a generation's MP3, with byte ranges",
+    'GET /api/history/{id}/download/{format}': 'a generation as an MP3, SRT or WebVTT attachment',
+    'GET /api/history/{id}/takes/{takeId}/audio.mp3': "one take's MP3, with byte ranges",
+    'DELETE /api/history/{id}': 'no content (204)',
   };
 
   it('every JSON route declares a response schema', async () => {

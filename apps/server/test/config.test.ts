@@ -18,6 +18,30 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://127.0.0.1:5432/sayso' });
   });
 
+  it('uses a bucket when STORAGE=s3, leaving credentials to the AWS SDK', () => {
+    const config = loadConfig({
+      STORAGE: 's3',
+      S3_BUCKET: 'sayso-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_SECRET_ACCESS_KEY: 'not-ours-to-keep',
+    });
+    expect(config.storage).toEqual({
+      kind: 's3',
+      bucket: 'sayso-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+    });
+    expect(JSON.stringify(config)).not.toContain('not-ours-to-keep');
+  });
+
+  it('refuses STORAGE=s3 without a bucket, and storage kinds it does not know', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET: is required when STORAGE is s3/);
+    expect(() => loadConfig({ STORAGE: 'gcs' })).toThrow(/STORAGE: must be local or s3/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT: /);
+  });
+
   it('names every bad variable at once', () => {
     let error: unknown;
     try {

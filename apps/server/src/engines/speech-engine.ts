@@ -20,6 +20,11 @@ export interface SpeechEngineV1 {
   listModels(): Promise<EngineModel[]>;
   /** Speaks at most `capabilities.maxCharsPerRequest` characters; longer text is chunked by the caller. */
   synthesize(request: SynthesisRequest): Promise<SynthesisResult>;
+  /**
+   * The longest chunk a model takes, when that depends on the model (at most
+   * `capabilities.maxCharsPerRequest`); callers chunk by `maxCharsPerRequest` when this is absent.
+   */
+  maxCharsFor?(modelId: string | null): Promise<number>;
   cloneVoice?(request: CloneRequest): Promise<ClonedVoice>;
   deleteVoice?(voiceId: string): Promise<void>;
 }
@@ -96,6 +101,11 @@ export interface SynthesisRequest {
    * retried after a crash picks that job up again instead of paying for a second one.
    */
   checkpoint?: { saved: string | null; save(providerRef: string): Promise<void> };
+  /**
+   * When this is one chunk of a longer text: its neighbours, and the provider's ids for the chunks
+   * already spoken (oldest first), so an engine that can keeps the delivery continuous across seams.
+   */
+  stitching?: { previousText: string | null; nextText: string | null; previousRequestIds: string[] };
 }
 
 export type SynthesizedAudio =
@@ -107,6 +117,8 @@ export interface SynthesisResult {
   /** Timed pieces of the text from the start of this audio; empty when the engine has no timing. */
   segments: Segment[];
   warnings: string[];
+  /** The provider's id for this request, for stitching the next chunk to it. */
+  requestId?: string;
 }
 
 /**
@@ -133,6 +145,8 @@ export interface ClonedVoice {
   approximate: boolean;
   /** A spoken preview of the new voice, when the engine made one. */
   preview: { bytes: Buffer } | { url: string } | null;
+  /** The provider must verify the voice before it can speak (ElevenLabs' `requires_verification`). */
+  requiresVerification?: boolean;
 }
 
 /** An engine failure the task shows to its user; the message is one of the spec's section 8 texts. */

@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { access, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { access, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertValidKey, type ByteRange, type FileStorage, type StoredFile } from './file-storage.js';
+import { pipeline } from 'node:stream/promises';
+import { assertValidKey, type ByteRange, type FileStorage, MissingFileError, type StoredFile } from './file-storage.js';
+
+/** The suffix of a file still being written; such files are never a stored file (see isPartialFile). */
+const PARTIAL_SUFFIX = '.partial';
+
+/** True for the temporary name of an unfinished write (left behind only when a process died mid-write). */
+export const isPartialFile = (name: string) => name.endsWith(PARTIAL_SUFFIX);
 
 /** Files in a folder on local disk. Writes go to a temporary name first, so readers never see half a file. */
 export class LocalStorage implements FileStorage {
@@ -14,13 +21,28 @@ export class LocalStorage implements FileStorage {
     return path.join(this.root, key);
   }
 
-  async put(key: string, data: Buffer): Promise<StoredFile> {
+  /** Writes through a temporary name and renames it into place: rename is atomic on one file system. */
+  private async writeAtomically(key: string, write: (temporary: string) => Promise<void>): Promise<StoredFile> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomUUID()}.partial`;
-    await writeFile(temporary, data);
-    await rename(temporary, target);
-    return { key, size: data.length };
+    const temporary = `${target}.${randomUUID()}${PARTIAL_SUFFIX}`;
+    try {
+      await write(temporary);
+      const { size } = await stat(temporary);
+      await rename(temporary, target);
+      return { key, size };
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  put(key: string, data: Buffer): Promise<StoredFile> {
+    return this.writeAtomically(key, (temporary) => writeFile(temporary, data));
+  }
+
+  putStream(key: string, body: Readable): Promise<StoredFile> {
+    return this.writeAtomically(key, (temporary) => pipeline(body, createWriteStream(temporary)));
   }
 
   async stat(key: string): Promise<StoredFile | null> {
@@ -34,7 +56,12 @@ export class LocalStorage implements FileStorage {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+    // Opened before the stream is handed out, so a missing file rejects here (as it does from a
+    // bucket) rather than failing a response whose headers are already sent.
+    const handle = await open(this.pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'ENOENT' ? new MissingFileError(key) : error;
+    });
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
   async delete(key: string): Promise<void> {

@@ -76,6 +76,7 @@ describe('the ElevenLabs adapter on the wire', () => {
     });
     const models = await engine().listModels();
     expect(models.map((model) => model.id)).toEqual([
+      'eleven_v3',
       'eleven_multilingual_v2',
       'eleven_flash_v2_5',
       'eleven_turbo_v2_5',
@@ -89,6 +90,15 @@ describe('the ElevenLabs adapter on the wire', () => {
     const calls = fake.requests.filter((entry) => entry.path.endsWith('/with-timestamps'));
     expect(calls.length).toBeGreaterThanOrEqual(4);
     for (const call of calls) expect(String(call.json?.text).length).toBeLessThanOrEqual(10_000);
+    // Request stitching: each chunk names the (at most three) requests before it, by the ids the
+    // fake sent back in `request-id`, and the text that follows it.
+    const issued = fake.issuedRequestIds.slice(-calls.length);
+    expect(calls.map((call) => call.json?.previous_request_ids)).toEqual(
+      calls.map((_, index) => (index === 0 ? undefined : issued.slice(Math.max(0, index - 3), index))),
+    );
+    expect(calls.map((call) => typeof call.json?.next_text)).toEqual(
+      calls.map((_, index) => (index < calls.length - 1 ? 'string' : 'undefined')),
+    );
     const audio = await decodeMp3(rendered.mp3);
     expect(audio.durationMs).toBeGreaterThan(15 * 60_000);
     const spoken = rendered.srt

@@ -24,7 +24,7 @@ const engine = (timeoutMs = 10_000, overrides: Partial<MinimaxOptions> = {}) =>
   createMinimaxEngine({
     apiKey: fake.apiKey,
     baseUrl: fake.url,
-    defaultModel: 'speech-2.5-hd-preview',
+    defaultModel: 'speech-2.8-hd',
     pollIntervalMs: 20,
     http: {
       timeoutMs,
@@ -97,28 +97,28 @@ describe('the MiniMax adapter on the wire', () => {
   it('takes 20,000 characters through the async API, from a tar with titles and from a bare file, to one MP3 and a complete SRT', async () => {
     const text = prose(20_000);
     for (const output of ['tar', 'bare'] as const) {
-      fake.state.asyncOutput = output;
-      fake.requests.length = 0;
-      const rendered = await renderSpeech(engine(), request({ text }));
-      const paths = fake.requests.map((entry) => entry.path);
-      expect(paths[0]).toBe('/v1/t2a_async_v2');
-      expect(paths.filter((path) => path === '/v1/query/t2a_async_query_v2').length).toBeGreaterThanOrEqual(2);
-      expect(paths.at(-1)).toBe('/v1/files/retrieve');
-      expect(fake.requests[0]?.json).toMatchObject({
-        text,
-        audio_setting: { audio_sample_rate: 32_000, format: 'mp3' },
+      await fake.withState({ asyncOutput: output }, async () => {
+        fake.requests.length = 0;
+        const rendered = await renderSpeech(engine(), request({ text }));
+        const paths = fake.requests.map((entry) => entry.path);
+        expect(paths[0]).toBe('/v1/t2a_async_v2');
+        expect(paths.filter((path) => path === '/v1/query/t2a_async_query_v2').length).toBeGreaterThanOrEqual(2);
+        expect(paths.at(-1)).toBe('/v1/files/retrieve');
+        expect(fake.requests[0]?.json).toMatchObject({
+          text,
+          audio_setting: { audio_sample_rate: 32_000, format: 'mp3' },
+        });
+        const audio = await decodeMp3(rendered.mp3);
+        expect(audio.durationMs).toBeGreaterThan(15 * 60_000);
+        // Cues come from the tar's titles, or from the product's own sentence timing for a bare file.
+        const spoken = rendered.srt
+          .trim()
+          .split('\n\n')
+          .map((cue) => cue.split('\n').slice(2).join(' '))
+          .join(' ');
+        expect(spoken).toBe(text);
       });
-      const audio = await decodeMp3(rendered.mp3);
-      expect(audio.durationMs).toBeGreaterThan(15 * 60_000);
-      // Cues come from the tar's titles, or from the product's own sentence timing for a bare file.
-      const spoken = rendered.srt
-        .trim()
-        .split('\n\n')
-        .map((cue) => cue.split('\n').slice(2).join(' '))
-        .join(' ');
-      expect(spoken).toBe(text);
     }
-    fake.state.asyncOutput = 'tar';
   }, 180_000);
 
   it('resumes its provider job after a crash instead of paying for a second one', async () => {
@@ -160,7 +160,7 @@ describe('the MiniMax adapter on the wire', () => {
       voice_id: cloned?.voiceId,
       need_noise_reduction: true,
       text: 'Hello, this is my voice.',
-      model: 'speech-2.5-hd-preview',
+      model: 'speech-2.8-hd',
     });
     await minimax.deleteVoice?.(cloned?.voiceId ?? '');
     expect(fake.requests.at(-1)).toMatchObject({
@@ -214,7 +214,6 @@ describe('MiniMax failures', () => {
   it.each([
     [{ kind: 'code', code: 20132 }, 'The selected voice is not available. Please select a different voice.'],
     [{ kind: 'code', code: 1008 }, 'The speech service has run out of balance. Please contact support.'],
-    [{ kind: 'code', code: 1039 }, 'The text is too long. Please use shorter text.'],
     [{ kind: 'truncated' }, 'The speech service sent an unreadable answer. Please try again.'],
     [{ kind: 'malformed' }, 'The speech service sent an unreadable answer. Please try again.'],
   ] as const)('maps %o to the spec’s message', async (fault, message) => {
@@ -243,7 +242,7 @@ describe('MiniMax failures', () => {
       const patient = createMinimaxEngine({
         apiKey: fake.apiKey,
         baseUrl: fake.url,
-        defaultModel: 'speech-2.5-hd-preview',
+        defaultModel: 'speech-2.8-hd',
         asyncAboveChars: 100,
         pollIntervalMs: 10,
         asyncDeadlineMs: 300,
@@ -253,7 +252,7 @@ describe('MiniMax failures', () => {
   });
 
   it('refuses a wrong key with the configuration message', async () => {
-    const wrongKey = createMinimaxEngine({ apiKey: 'nope', baseUrl: fake.url, defaultModel: 'speech-2.5-hd-preview' });
+    const wrongKey = createMinimaxEngine({ apiKey: 'nope', baseUrl: fake.url, defaultModel: 'speech-2.8-hd' });
     await expect(wrongKey.synthesize(request())).rejects.toThrow(
       'The speech service is not configured correctly. Please contact support.',
     );
@@ -365,10 +364,12 @@ describe('MiniMax answers read both ways, and unreadable ones', () => {
     });
   });
 
-  it('reads MiniMax’s envelope from an HTTP error status: 1039 is not retried, 1002 is after Retry-After', async () => {
+  it('reads MiniMax’s envelope from an HTTP error status: 2013 is not retried, 1002 is after Retry-After', async () => {
     fake.requests.length = 0;
-    fake.fail('/v1/t2a_v2', { kind: 'http', status: 400, code: 1039 });
-    await expect(engine().synthesize(request())).rejects.toThrow('The text is too long. Please use shorter text.');
+    fake.fail('/v1/t2a_v2', { kind: 'http', status: 400, code: 2013 });
+    await expect(engine().synthesize(request())).rejects.toThrow(
+      'Invalid input. Please check your text and voice selection.',
+    );
     expect(fake.requests).toHaveLength(1);
     waits.length = 0;
     fake.fail('/v1/t2a_v2', { kind: 'http', status: 429, code: 1002, retryAfter: '2' });
@@ -376,12 +377,7 @@ describe('MiniMax answers read both ways, and unreadable ones', () => {
     expect(waits).toEqual([2_000]);
   });
 
-  it('fails clearly on unreadable subtitles and on a cut-off tar, not as an unreachable service', async () => {
-    await fake.withState({ subtitles: 'malformed' }, async () => {
-      await expect(engine().synthesize(request())).rejects.toThrow(
-        'The speech service sent unreadable subtitles. Please try again.',
-      );
-    });
+  it('fails clearly on a cut-off tar, not as an unreachable service', async () => {
     await fake.withState({ asyncOutput: 'truncated-tar' }, async () => {
       await expect(asyncEngine().synthesize(request({ text: LONG }))).rejects.toThrow(
         'The speech service returned unreadable audio. Please try again.',

@@ -54,7 +54,18 @@ const PRESET_VOICES: FakeVoice[] = [
   },
 ];
 
+/**
+ * The models, with the per-request caps the fake enforces. eleven_v3's cap has been published as
+ * 3,000 and as 5,000 characters: the fake takes the stricter. `language_code` is accepted only by
+ * the models whose reference says so, and eleven_v3 takes no request stitching.
+ */
 const MODELS = [
+  {
+    model_id: 'eleven_v3',
+    name: 'Eleven v3',
+    can_do_text_to_speech: true,
+    max_characters_request_subscribed_user: 3_000,
+  },
   {
     model_id: 'eleven_multilingual_v2',
     name: 'Eleven Multilingual v2',
@@ -81,6 +92,8 @@ const MODELS = [
   },
 ];
 
+const LANGUAGE_CODE_MODELS = new Set(['eleven_turbo_v2_5', 'eleven_flash_v2_5']);
+
 const detail = (type: string, code: string, message: string) => ({
   detail: { type, code, message, status: code, request_id: randomBytes(6).toString('hex'), param: null },
 });
@@ -96,7 +109,11 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
   const faults: { path: string; fault: ElevenLabsFault }[] = [];
   const voices = new Map(PRESET_VOICES.map((voice) => [voice.voice_id, voice]));
   const deleted: string[] = [];
+  /** Every `request-id` the fake gave, by speech request, so tests can check what came back as stitching. */
+  const issuedRequestIds: string[] = [];
   const state = {
+    /** Whether a new clone needs ElevenLabs' verification before it may speak. */
+    requiresVerification: false,
     /** The label naming a voice's character: documented both as `descriptive` and as `description`. */
     labelKey: 'descriptive' as 'descriptive' | 'description',
     /** Whether voices come with a preview link or, as some do, with null. */
@@ -123,6 +140,48 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
     };
   }
 
+  /** What the reference says a speech body may carry for a model: language_code and stitching. */
+  function checkSpeechOptions(json: Record<string, unknown>, modelId: string): object | null {
+    if (json.language_code != null && !LANGUAGE_CODE_MODELS.has(modelId)) {
+      return detail('validation_error', 'unsupported_language_code', `${modelId} does not take language_code.`);
+    }
+    const ids = json.previous_request_ids ?? json.next_request_ids;
+    if (Array.isArray(ids) && ids.length > 3) {
+      return detail('validation_error', 'invalid_parameters', 'A maximum of 3 request_ids can be sent.');
+    }
+    if (modelId === 'eleven_v3') {
+      if (json.previous_text != null || json.next_text != null) {
+        return detail(
+          'validation_error',
+          'invalid_parameters',
+          "Providing previous_text or next_text is not yet supported with the 'eleven_v3' model.",
+        );
+      }
+      // Whether ElevenLabs refuses or ignores these for v3 is not documented; the fake refuses.
+      if (json.previous_request_ids != null || json.next_request_ids != null) {
+        return detail('validation_error', 'invalid_parameters', 'Request stitching is not available for eleven_v3.');
+      }
+    }
+    return null;
+  }
+
+  /** One page of `/v2/voices`: `page_size` (at most 100) voices after `next_page_token`. */
+  function voicePage(query: Record<string, string>) {
+    const all = [...voices.values()].filter(
+      (voice) => !query.search || voice.name.toLowerCase().includes(query.search.toLowerCase()),
+    );
+    const size = Math.min(100, Math.max(1, Number(query.page_size ?? 10) || 10));
+    const start = query.next_page_token ? Number(Buffer.from(query.next_page_token, 'base64url').toString()) : 0;
+    const page = all.slice(start, start + size);
+    const more = start + size < all.length;
+    return {
+      voices: page.map(({ espeak: _espeak, ...voice }) => ({ ...voice, description: null, preview_url: null })),
+      has_more: more,
+      total_count: all.length,
+      next_page_token: more ? Buffer.from(String(start + size)).toString('base64url') : null,
+    };
+  }
+
   async function route(
     request: RecordedElevenLabsRequest,
     raw: IncomingMessage,
@@ -146,7 +205,7 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
       ];
     }
     if (request.method === 'GET' && path === '/v1/models') return [200, MODELS];
-    const speech = /^\/v1\/text-to-speech\/([^/]+)\/with-timestamps$/.exec(path);
+    const speech = /^\/v1\/text-to-speech\/([^/]+?)(\/with-timestamps)?$/.exec(path);
     if (request.method === 'POST' && speech) {
       const voice = voices.get(decodeURIComponent(speech[1] ?? ''));
       if (!voice)
@@ -157,8 +216,17 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
       const model = MODELS.find((entry) => entry.model_id === (json.model_id ?? 'eleven_multilingual_v2'));
       if (!model?.can_do_text_to_speech) return [400, detail('invalid_request', 'model_not_found', 'Unknown model')];
       if (json.text.length > model.max_characters_request_subscribed_user) {
-        return [400, detail('validation_error', 'text_too_long', 'Text is too long for this model')];
+        return [
+          400,
+          detail(
+            'validation_error',
+            'max_character_limit_exceeded',
+            `Text is ${json.text.length} characters; ${model.model_id} takes ${model.max_characters_request_subscribed_user}.`,
+          ),
+        ];
       }
+      const refused = checkSpeechOptions(json, model.model_id);
+      if (refused) return [400, refused];
       const speed = (json.voice_settings as { speed?: number } | undefined)?.speed ?? 1;
       if (speed < 0.7 || speed > 1.2)
         return [400, detail('validation_error', 'invalid_parameters', 'speed must be between 0.7 and 1.2')];
@@ -166,8 +234,10 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
         return [400, detail('validation_error', 'invalid_parameters', 'the fake only speaks mp3')];
       }
       const spoken = await speak(voice, json.text, speed);
+      if (!speech[2]) return [200, Buffer.from(spoken.audio_base64, 'base64')];
       return [200, { ...spoken, normalized_alignment: spoken.alignment }];
     }
+    if (request.method === 'GET' && path === '/v2/voices') return [200, voicePage(request.query)];
     if (request.method === 'POST' && path === '/v1/voices/add') {
       const form = await new Request(`http://fake${raw.url}`, {
         method: 'POST',
@@ -193,7 +263,7 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
         espeak: 'en-us+m3',
         verified_languages: [],
       });
-      return [200, { voice_id: voiceId, requires_verification: false }];
+      return [200, { voice_id: voiceId, requires_verification: state.requiresVerification }];
     }
     const voiceMatch = /^\/v1\/voices\/([^/]+)$/.exec(path);
     if (request.method === 'DELETE' && voiceMatch) {
@@ -239,14 +309,24 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
       return;
     }
     const [status, payload] = await route(recorded, raw, body);
+    // Every speech answer carries its id, which a later request may name to stitch onto it.
+    const headers: Record<string, string> = {};
+    if (status === 200 && recorded.path.startsWith('/v1/text-to-speech/')) {
+      headers['request-id'] = randomBytes(10).toString('base64url').slice(0, 20);
+      issuedRequestIds.push(headers['request-id']);
+    }
+    if (Buffer.isBuffer(payload)) {
+      response.writeHead(status, { 'content-type': 'audio/mpeg', ...headers }).end(payload);
+      return;
+    }
     if (fault?.kind === 'truncated') {
       const text = JSON.stringify(payload);
       response
-        .writeHead(status, { 'content-type': 'application/json' })
+        .writeHead(status, { 'content-type': 'application/json', ...headers })
         .end(text.slice(0, Math.floor(text.length / 2)));
       return;
     }
-    send(status, payload);
+    send(status, payload, headers);
   }
 
   const server = await serveOnLoopback(handle);
@@ -257,6 +337,7 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
     deleted,
     voices,
     state,
+    issuedRequestIds,
     /** Faults not yet served, in order; a test may clear them. */
     faults,
     fail(path: string, fault: ElevenLabsFault) {

@@ -22,16 +22,57 @@ export type Fault =
   /** An HTTP error status; with `code`, the body is MiniMax's `base_resp` envelope instead of plain JSON. */
   | { kind: 'http'; status: number; retryAfter?: string; code?: number }
   | { kind: 'slow'; ms: number }
+  /** The request is carried out at once, but the answer comes only after `ms` (as when a reply is lost). */
+  | { kind: 'late'; ms: number }
   | { kind: 'truncated' }
   | { kind: 'malformed' };
 
-/** The system voices the fake offers, and the eSpeak voice that speaks for each. */
+/**
+ * The system voices the fake offers, in the forms MiniMax's ids really take (a language word and a
+ * name; a language word with spaces and parentheses, full-width ones included; the older
+ * lowercase ids; a generated `moss_audio_` id), and the eSpeak voice that speaks for each.
+ */
 const SYSTEM_VOICES: Record<string, { name: string; espeak: string; description: string[] }> = {
   English_Graceful_Lady: { name: 'Graceful Lady', espeak: 'en-gb+f2', description: ['A graceful female voice.'] },
   English_Trustworthy_Man: { name: 'Trustworthy Man', espeak: 'en-us+m3', description: ['A steady male voice.'] },
   Spanish_Narrator: { name: 'Narrator', espeak: 'es+m1', description: ['A Spanish narrator.'] },
-  'male-qn-qingse': { name: '青涩青年音色', espeak: 'cmn+m3', description: ['A young male voice.'] },
+  Japanese_Whisper_Belle: { name: 'Whisper Belle', espeak: 'ja+f2', description: ['A soft female voice.'] },
+  'Chinese (Mandarin)_Reliable_Executive': { name: '沉稳高管', espeak: 'cmn+m3', description: ['沉稳的男声。'] },
+  'Cantonese_ProfessionalHost（F)': { name: '专业女主持', espeak: 'yue+f2', description: ['粤语女声。'] },
+  'male-qn-qingse': { name: '青涩青年音色', espeak: 'cmn+m3', description: ['青涩的青年男声。'] },
+  'female-shaonv': { name: '少女音色', espeak: 'cmn+f2', description: ['少女的声音。'] },
+  moss_audio_7c3f9a2e1b4d: { name: '温柔讲述', espeak: 'cmn+f3', description: ['温柔的讲述声音。'] },
 };
+
+/** The models each speech endpoint's reference lists: the async one lists fewer than the sync one. */
+const SYNC_MODELS = [
+  'speech-2.8-hd',
+  'speech-2.8-turbo',
+  'speech-2.6-hd',
+  'speech-2.6-turbo',
+  'speech-02-hd',
+  'speech-02-turbo',
+  'speech-01-hd',
+  'speech-01-turbo',
+];
+const ASYNC_MODELS = SYNC_MODELS.slice(0, 6);
+const EMOTIONS = new Set(['happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised', 'calm', 'fluent', 'whisper']);
+const SAMPLE_RATES = new Set([8000, 16000, 22050, 24000, 32000, 44100]);
+const BITRATES = new Set([32000, 64000, 128000, 256000]);
+const SYNC_FORMATS = new Set(['mp3', 'pcm', 'flac', 'wav']);
+const ASYNC_FORMATS = new Set(['mp3', 'pcm', 'flac']);
+/** The async body's documented fields; the fake refuses any other (the sync-only ones included). */
+const ASYNC_FIELDS = new Set([
+  'model',
+  'text',
+  'text_file_id',
+  'voice_setting',
+  'audio_setting',
+  'pronunciation_dict',
+  'language_boost',
+  'voice_modify',
+]);
+const ASYNC_AUDIO_FIELDS = new Set(['audio_sample_rate', 'bitrate', 'format', 'channel']);
 
 /** MiniMax's documented `language_boost` values (shared/reference/providers.md); anything else is 2013. */
 const LANGUAGE_BOOSTS = new Set(
@@ -56,10 +97,12 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
   const faults: { path: string; fault: Fault }[] = [];
   const files = new Map<string, { bytes: Buffer; purpose: string; name: string; type: string }>();
   const clonedVoices = new Map<string, { espeak: string }>();
+  /** Clones that have spoken: MiniMax lists a clone (and bills it) only from its first use. */
+  const usedClones = new Set<string>();
   const deletedVoices = new Set<string>();
   const asyncTasks = new Map<string, { pollsLeft: number; fileId: string; ready: boolean }>();
   const state = {
-    /** Strict-model mode: when set, only these models are accepted (others answer 2013). */
+    /** When set, only these models are accepted (others answer 2013); by default each endpoint's documented list. */
     acceptedModels: null as Set<string> | null,
     /** The async task id's documented type (string) or the one the documentation's example shows. */
     taskIdType: 'number' as 'number' | 'string',
@@ -68,19 +111,23 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
     /** Whether the file id is given at creation and in the query's success answer. */
     createFileId: true,
     queryFileId: true,
-    /** Whether sync subtitles are a JSON list or something unreadable. */
-    subtitles: 'json' as 'json' | 'malformed',
+    /** Whether sync subtitles are a JSON list, one behind a byte-order mark, or something unreadable. */
+    subtitles: 'json' as 'json' | 'bom' | 'malformed',
     /** How async tasks end, and after how many queries. */
     asyncOutcome: 'Success' as 'Success' | 'Failed' | 'Expired' | 'Processing',
     pollsBeforeDone: 2,
-    /** The async output: a tar with audio, titles and extra, the bare audio file, or a cut-off tar. */
-    asyncOutput: 'tar' as 'tar' | 'bare' | 'truncated-tar',
+    /**
+     * The async output: a tar with audio, titles and extra; the same with long names (PAX and GNU)
+     * and an audio file named without an extension; the bare audio file; or a cut-off tar.
+     */
+    asyncOutput: 'tar' as 'tar' | 'long-names' | 'bare' | 'truncated-tar',
     /** Whether a clone's preview comes back as a link or, as it sometimes does, as "". */
     cloneDemo: 'link' as 'link' | 'empty',
   };
   let baseUrl = '';
 
   async function speak(voiceId: string, text: string, setting: { speed: number; vol: number; pitch: number }) {
+    if (clonedVoices.has(voiceId)) usedClones.add(voiceId);
     const espeak = SYSTEM_VOICES[voiceId]?.espeak ?? clonedVoices.get(voiceId)?.espeak ?? 'en-us+m3';
     const run = await ESpeakNg({
       arguments: [
@@ -128,8 +175,11 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
   const failure = (code: number, message: string) => ({ base_resp: { status_code: code, status_msg: message } });
 
   function checkVoiceSetting(setting: unknown): string | null {
-    const value = setting as { voice_id?: unknown; speed?: unknown; vol?: unknown; pitch?: unknown } | undefined;
+    const value = setting as
+      | { voice_id?: unknown; speed?: unknown; vol?: unknown; pitch?: unknown; emotion?: unknown }
+      | undefined;
     if (!value || typeof value.voice_id !== 'string') return 'voice_setting.voice_id is required';
+    if (value.emotion !== undefined && !EMOTIONS.has(String(value.emotion))) return 'emotion is not supported';
     const speed = value.speed ?? 1;
     const vol = value.vol ?? 1;
     const pitch = value.pitch ?? 0;
@@ -139,9 +189,26 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
       return 'pitch must be an integer in [-12, 12]';
     return null;
   }
-  /** The checks every speech and clone body gets: a model MiniMax knows, a language_boost from its list. */
-  function checkModelAndLanguage(json: Record<string, unknown>): object | null {
-    if (json.model !== undefined && state.acceptedModels && !state.acceptedModels.has(String(json.model)))
+  /** The audio settings an endpoint documents: sample rate, bitrate, format and channels from its lists. */
+  function checkAudioSetting(setting: unknown, endpoint: 'sync' | 'async'): string | null {
+    if (setting === undefined) return null;
+    const value = (setting ?? {}) as Record<string, unknown>;
+    if (endpoint === 'async') {
+      const unknown = Object.keys(value).find((key) => !ASYNC_AUDIO_FIELDS.has(key));
+      if (unknown) return `audio_setting.${unknown} is not a field of this endpoint`;
+    }
+    const rate = endpoint === 'sync' ? value.sample_rate : value.audio_sample_rate;
+    if (rate !== undefined && !SAMPLE_RATES.has(Number(rate))) return 'sample rate is not supported';
+    if (value.bitrate !== undefined && !BITRATES.has(Number(value.bitrate))) return 'bitrate is not supported';
+    const formats = endpoint === 'sync' ? SYNC_FORMATS : ASYNC_FORMATS;
+    if (value.format !== undefined && !formats.has(String(value.format))) return 'format is not supported';
+    if (value.channel !== undefined && value.channel !== 1 && value.channel !== 2) return 'channel must be 1 or 2';
+    return null;
+  }
+  /** The checks every speech and clone body gets: a model the endpoint lists, a language_boost from its list. */
+  function checkModelAndLanguage(json: Record<string, unknown>, models: string[] = SYNC_MODELS): object | null {
+    const accepted = state.acceptedModels ?? new Set(models);
+    if (json.model !== undefined && !accepted.has(String(json.model)))
       return failure(2013, `invalid params, model ${String(json.model)} is not supported`);
     if (json.language_boost !== undefined && !LANGUAGE_BOOSTS.has(String(json.language_boost)))
       return failure(2013, 'invalid params, language_boost');
@@ -163,6 +230,8 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
         if (problem) return failure(2013, `invalid params, ${problem}`);
         const setting = json.voice_setting as { voice_id: string; speed?: number; vol?: number; pitch?: number };
         if (!voiceKnown(setting.voice_id)) return failure(20132, 'invalid samples or voice_id');
+        const audioProblem = checkAudioSetting(json.audio_setting, 'sync');
+        if (audioProblem) return failure(2013, `invalid params, ${audioProblem}`);
         const audio = json.audio_setting as { format?: string } | undefined;
         if (audio?.format && audio.format !== 'mp3') return failure(2013, 'the fake only speaks mp3');
         const spoken = await speak(setting.voice_id, json.text, {
@@ -172,7 +241,11 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
         });
         const subtitleId = json.subtitle_enable
           ? storeFile(
-              Buffer.from(state.subtitles === 'json' ? JSON.stringify(spoken.titles) : '[{"text": "cut'),
+              Buffer.from(
+                state.subtitles === 'malformed'
+                  ? '[{"text": "cut'
+                  : `${state.subtitles === 'bom' ? '\uFEFF' : ''}${JSON.stringify(spoken.titles)}`,
+              ),
               'subtitle',
               'subtitle.json',
             )
@@ -200,9 +273,11 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
         if (typeof json.text !== 'string' || !json.text.trim())
           return failure(2013, 'invalid params, text is required');
         if (json.text.length > 50_000) return failure(2013, 'invalid params, text too long');
-        const refused = checkModelAndLanguage(json);
+        const undocumented = Object.keys(json).find((key) => !ASYNC_FIELDS.has(key));
+        if (undocumented) return failure(2013, `invalid params, ${undocumented} is not a field of this endpoint`);
+        const refused = checkModelAndLanguage(json, ASYNC_MODELS);
         if (refused) return refused;
-        const problem = checkVoiceSetting(json.voice_setting);
+        const problem = checkVoiceSetting(json.voice_setting) ?? checkAudioSetting(json.audio_setting, 'async');
         if (problem) return failure(2013, `invalid params, ${problem}`);
         const setting = json.voice_setting as { voice_id: string; speed?: number; vol?: number; pitch?: number };
         if (!voiceKnown(setting.voice_id)) return failure(20132, 'invalid samples or voice_id');
@@ -222,18 +297,28 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
         // A task that will end Failed or Expired never needs its audio, so none is made for it.
         if (state.asyncOutcome !== 'Success') return accepted;
         void speak(setting.voice_id, text, voiceSetting).then((spoken) => {
+          const folder = `${'t2a_async_output_'.repeat(5)}${taskId}`;
           const tar = () =>
-            writeTar([
-              { name: 'output.mp3', bytes: spoken.mp3 },
-              { name: 'output.titles', bytes: Buffer.from(JSON.stringify(spoken.titles)) },
-              { name: 'output.extra', bytes: Buffer.from(JSON.stringify({ audio_length: spoken.durationMs })) },
-            ]);
+            state.asyncOutput === 'long-names'
+              ? writeTar([
+                  { name: `${folder}/audio`, bytes: spoken.mp3, longName: 'pax' },
+                  {
+                    name: `${folder}/output.titles`,
+                    bytes: Buffer.from(JSON.stringify(spoken.titles)),
+                    longName: 'gnu',
+                  },
+                ])
+              : writeTar([
+                  { name: 'output.mp3', bytes: spoken.mp3 },
+                  { name: 'output.titles', bytes: Buffer.from(JSON.stringify(spoken.titles)) },
+                  { name: 'output.extra', bytes: Buffer.from(JSON.stringify({ audio_length: spoken.durationMs })) },
+                ]);
           const output =
             state.asyncOutput === 'bare'
               ? spoken.mp3
-              : state.asyncOutput === 'tar'
-                ? tar()
-                : tar().subarray(0, 512 + Math.floor(spoken.mp3.length / 2));
+              : state.asyncOutput === 'truncated-tar'
+                ? tar().subarray(0, 512 + Math.floor(spoken.mp3.length / 2))
+                : tar();
           const name = state.asyncOutput === 'bare' ? 'output.mp3' : 'output.tar';
           files.set(task.fileId, { bytes: output, purpose: 't2a_async', name, type: 'application/octet-stream' });
           task.ready = true;
@@ -308,6 +393,8 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
           demo = fileUrl(
             storeFile((await speak(voiceId, json.text, { speed: 1, vol: 1, pitch: 0 })).mp3, 'demo', 'demo.mp3'),
           );
+          // Speaking the preview is not the voice's first use: it still goes unlisted.
+          usedClones.delete(voiceId);
         }
         return ok({ demo_audio: demo, input_sensitive: false, extra_info: {} });
       }
@@ -326,7 +413,9 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
               : null,
           voice_cloning:
             type === 'voice_cloning' || type === 'all'
-              ? [...clonedVoices.keys()].map((voice_id) => ({ voice_id, description: [], created_time: '2026-11-23' }))
+              ? [...clonedVoices.keys()]
+                  .filter((voice_id) => usedClones.has(voice_id))
+                  .map((voice_id) => ({ voice_id, description: [], created_time: '2026-11-23' }))
               : null,
           voice_generation: null,
         });
@@ -336,6 +425,7 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
         if (json.voice_type !== 'voice_cloning' || !clonedVoices.has(voiceId))
           return failure(2013, 'invalid params, voice_id');
         clonedVoices.delete(voiceId);
+        usedClones.delete(voiceId);
         deletedVoices.add(voiceId);
         return ok({ voice_id: voiceId, created_time: '2026-11-23' });
       }
@@ -392,6 +482,7 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
       return;
     }
     const answer = await route(recorded, raw, body);
+    if (fault?.kind === 'late') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     if (Buffer.isBuffer(answer)) {
       response.writeHead(404).end(answer);
       return;

@@ -49,7 +49,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
   });
   onTestFinished(async () => {
     await app.close();
-    await rm(config.dataDir, { recursive: true, force: true });
+    // A streamed request the test left may still be writing its files as the folder goes: retry.
+    await rm(config.dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   });
   return app;
+}
+
+/** The folder a test app keeps its files in: test apps use local storage unless a test says otherwise. */
+export function localFilesDir(app: FastifyInstance): string {
+  const { storage } = app.config;
+  if (storage.kind !== 'local') throw new Error('this test reads the files folder of local storage');
+  return storage.dir;
 }

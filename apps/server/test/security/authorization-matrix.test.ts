@@ -64,6 +64,7 @@ const nextPurchaseKey = () => {
   return `matrix-purchase-${purchaseKey}`;
 };
 const ownTask = (f: SecurityFixtures) => ({ params: { id: f.owner.taskId } });
+const ownTake = (f: SecurityFixtures) => ({ params: { id: f.owner.taskId, takeId: f.owner.takeId ?? 'no-take' } });
 
 /**
  * One row per route. A route the app describes that has no row here fails the test, so a new
@@ -76,6 +77,25 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/api-keys': { access: 'user', request: () => ({ body: { name: 'Matrix key', scopes: ['speech'] } }) },
   'DELETE /api/api-keys/{id}': { access: 'user', request: () => ({ params: { id: 'not-a-key' } }) },
   'GET /api/api-keys/signing-secret': { access: 'user' },
+  'GET /api/history': { access: 'user' },
+  'GET /api/history/{id}': { access: 'owner', request: ownTask },
+  'DELETE /api/history/{id}': {
+    access: 'owner',
+    request: ownTask,
+    noControl: 'it would delete the task the rows below need',
+  },
+  'GET /api/history/{id}/audio.mp3': { access: 'owner', request: ownTask },
+  'GET /api/history/{id}/download/{format}': {
+    access: 'owner',
+    request: (f) => ({ params: { id: f.owner.taskId, format: 'vtt' } }),
+  },
+  'GET /api/history/{id}/timeline': { access: 'owner', request: ownTask },
+  'GET /api/history/{id}/takes/{takeId}/audio.mp3': { access: 'owner', request: ownTake },
+  'POST /api/history/{id}/sentences/{position}/takes': {
+    access: 'owner',
+    request: (f) => ({ params: { id: f.owner.taskId, position: '0' }, body: { text: 'A matrix sentence.' } }),
+  },
+  'POST /api/history/{id}/takes/{takeId}/choose': { access: 'owner', request: ownTake },
   'POST /openai/v1/audio/speech': apiKeyRoute,
   'GET /openai/v1/models': apiKeyRoute,
   'GET /openai/v1/audio/voices': apiKeyRoute,

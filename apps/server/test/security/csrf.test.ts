@@ -80,7 +80,13 @@ function cloneForm(name: string): FormData {
 function effectiveRequest(route: ApiOperation, f: SecurityFixtures): { params: Record<string, string>; body: Body } {
   requestNumber += 1;
   const json = (value: unknown): Body => ({ kind: 'json', value });
-  const params = { id: f.owner.voiceId, uid: f.owner.userId, voice_id: PRESET_VOICE };
+  const params = {
+    id: route.path.startsWith('/api/history') ? f.owner.taskId : f.owner.voiceId,
+    uid: f.owner.userId,
+    voice_id: PRESET_VOICE,
+    position: '0',
+    takeId: f.owner.takeId ?? 'no-take',
+  };
   const bodies: Record<string, Body> = {
     'POST /api/purchases': json({ packId: 'starter', idempotencyKey: `forged-purchase-${requestNumber}` }),
     'POST /api/admin/session': json(ADMIN),
@@ -89,6 +95,7 @@ function effectiveRequest(route: ApiOperation, f: SecurityFixtures): { params: R
     'POST /api/tts': json({ text: SHORT_TEXT, voice_setting: { voice_id: f.owner.voiceId } }),
     'POST /api/elevenlabs/tts': json({ text: SHORT_TEXT, voice_id: PRESET_VOICE, model_id: 'espeak-ng' }),
     'POST /api/api-keys': json({ name: 'Forged key', scopes: ['speech'] }),
+    'POST /api/history/{id}/sentences/{position}/takes': json({ text: 'A forged sentence.' }),
     'PUT /api/preferences': json({ preferredVoiceId: 'forged-voice', preferredVoiceName: 'Forged' }),
     'POST /api/voice/clone': { kind: 'form', value: () => cloneForm(`Forged voice ${requestNumber}`) },
     'POST /api/auth/sign-in/email': json({ email: f.owner.email, password: PASSWORD }),

@@ -33,6 +33,8 @@ export interface Owner {
   /** The task's signed links, once it is done (null while it waits in the queue). */
   audioUrl: string | null;
   transcriptUrl: string | null;
+  /** The first take of the task's first sentence, once it is done (its timeline's). */
+  takeId: string | null;
   /** Strings that only the owner's data contains: none may appear in an answer to anyone else. */
   markers: string[];
 }
@@ -93,10 +95,19 @@ export async function ownerWithResources(app: FastifyInstance, options: OwnerOpt
       payload: { preferredVoiceId: voiceId, preferredVoiceName: preferredName },
     }),
   );
+  const take = task
+    ? await app.db
+        .selectFrom('sentence_takes')
+        .select('id')
+        .where('task_id', '=', taskId)
+        .orderBy('position')
+        .executeTakeFirst()
+    : undefined;
   return {
     ...user,
     taskId,
     voiceId,
+    takeId: take?.id ?? null,
     audioUrl: task?.audio_url ?? null,
     transcriptUrl: task?.transcript_url ?? null,
     markers: [user.userId, user.email, taskId, taskText, preferredName].concat(

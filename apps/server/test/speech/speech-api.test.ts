@@ -213,7 +213,7 @@ describe('speech API on the embedded engine', () => {
     const minimax = createMinimaxEngine({
       apiKey: fake.apiKey,
       baseUrl: fake.url,
-      defaultModel: 'speech-2.5-hd-preview',
+      defaultModel: 'speech-2.8-hd',
       http: { sleep: async () => {} },
     });
     const app = await buildTestApp({ engines: [createEspeakEngine(), minimax] });

@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { saveClonedVoice } from '../../src/domains/voices/repository.js';
 import { MAX_CLONED_VOICES } from '../../src/domains/voices/service.js';
-import { buildTestApp } from '../helpers/build-app.js';
+import { buildTestApp, localFilesDir } from '../helpers/build-app.js';
 import { describeOnEachDatabase } from '../helpers/databases.js';
 import { expectLedgerInvariants } from '../helpers/money.js';
 import { silentWav, spokenSampleWav } from '../helpers/samples.js';
@@ -33,7 +33,7 @@ function clone(app: FastifyInstance, cookie: string, form: CloneForm) {
 }
 
 async function storedFiles(app: FastifyInstance, folder: string): Promise<string[]> {
-  return readdir(path.join(app.config.storage.dir, folder), { recursive: true }).catch(() => []);
+  return readdir(path.join(localFilesDir(app), folder), { recursive: true }).catch(() => []);
 }
 
 describe('cloning a voice from a sample', () => {

@@ -10,7 +10,7 @@ import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { createMinimaxEngine, type MinimaxOptions } from '../../src/engines/minimax/minimax-engine.js';
 import type { EngineRegistry } from '../../src/engines/registry.js';
 import { type FakeMinimax, type Fault, startFakeMinimax } from '../fakes/fake-minimax.js';
-import { buildTestApp } from '../helpers/build-app.js';
+import { buildTestApp, localFilesDir } from '../helpers/build-app.js';
 import { expectLedgerInvariants } from '../helpers/money.js';
 import { spokenSampleWav } from '../helpers/samples.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
@@ -30,7 +30,7 @@ const minimaxEngine = (overrides: Partial<MinimaxOptions> = {}) =>
   createMinimaxEngine({
     apiKey: fake.apiKey,
     baseUrl: fake.url,
-    defaultModel: 'speech-2.5-hd-preview',
+    defaultModel: 'speech-2.8-hd',
     asyncAboveChars: 100,
     pollIntervalMs: 10,
     ...overrides,
@@ -53,7 +53,7 @@ const credits = async (app: FastifyInstance, cookie: string) =>
 
 /** Runs `body` with some of the fake's settings changed, and puts them back afterwards. */
 async function storedFiles(app: FastifyInstance, folder: string): Promise<string[]> {
-  const names = await readdir(path.join(app.config.storage.dir, folder), { recursive: true }).catch(() => []);
+  const names = await readdir(path.join(localFilesDir(app), folder), { recursive: true }).catch(() => []);
   return names.filter((name) => /\.(wav|mp3)$/.test(name));
 }
 
@@ -154,9 +154,10 @@ const SPEECH_FAULTS: SpeechFault[] = [
     message: 'Invalid input. Please check your text and voice selection.',
   },
   {
-    label: 'text over the token limit (1039)',
-    faults: [{ kind: 'code', code: 1039 }],
-    message: 'The text is too long. Please use shorter text.',
+    // 1039 (tokens per minute) is retried like 1002; 2056, the plan's usage window, is not.
+    label: 'a spent plan usage window (2056)',
+    faults: [{ kind: 'code', code: 2056 }],
+    message: 'Too many requests. Please wait a moment and try again.',
   },
   {
     label: 'a truncated answer',

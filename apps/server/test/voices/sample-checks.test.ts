@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseWav } from '../../src/audio/audio.js';
 import { encodeMp3 } from '../../src/audio/mp3-stream.js';
 import { checkSample } from '../../src/domains/voices/sample-checks.js';
-import { buildTestApp } from '../helpers/build-app.js';
+import { buildTestApp, localFilesDir } from '../helpers/build-app.js';
 import { silentWav, spokenSampleWav } from '../helpers/samples.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 
@@ -38,7 +38,7 @@ function clone(app: FastifyInstance, cookie: string, bytes: Buffer, name: string
 }
 
 async function storedSamples(app: FastifyInstance): Promise<Buffer[]> {
-  const folder = path.join(app.config.storage.dir, 'voice-samples');
+  const folder = path.join(localFilesDir(app), 'voice-samples');
   const names = await readdir(folder, { recursive: true }).catch(() => []);
   const files = names.filter((name) => /\.(mp3|wav)$/.test(name));
   return Promise.all(files.map((name) => readFile(path.join(folder, name))));

@@ -85,13 +85,25 @@ export interface SpokenChunk {
  */
 export async function* speakInChunks(engine: SpeechEngineV1, request: SynthesisRequest): AsyncGenerator<SpokenChunk> {
   const text = checkSpeechText(request.text);
-  const chunks = chunkSentences(splitSentences(text), engine.capabilities.maxCharsPerRequest);
+  const maxChars = (await engine.maxCharsFor?.(request.modelId)) ?? engine.capabilities.maxCharsPerRequest;
+  const chunks = chunkSentences(splitSentences(text), maxChars);
   let firstAudio: SynthesizedAudio | null = null;
   let cursorMs = 0;
+  const requestIds: string[] = [];
   for (const [index, sentences] of chunks.entries()) {
     request.signal?.throwIfAborted();
     const chunkText = sentences.join(' ');
-    const result = await engine.synthesize({ ...request, text: chunkText });
+    // Each chunk knows its neighbours, so an engine that can stitch requests keeps the delivery going.
+    const stitching =
+      chunks.length > 1
+        ? {
+            previousText: chunks[index - 1]?.join(' ') ?? null,
+            nextText: chunks[index + 1]?.join(' ') ?? null,
+            previousRequestIds: requestIds.slice(-3),
+          }
+        : undefined;
+    const result = await engine.synthesize({ ...request, text: chunkText, ...(stitching ? { stitching } : {}) });
+    if (result.requestId) requestIds.push(result.requestId);
     const { audio } = result;
     firstAudio ??= audio;
     if (

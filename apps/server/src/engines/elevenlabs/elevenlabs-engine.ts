@@ -22,9 +22,21 @@ export interface ElevenLabsOptions {
 
 /** The service's own speed control reaches only this far; the rest is done on the audio. */
 const NATIVE_SPEED = { min: 0.7, max: 1.2 };
-/** Chunks stay well under every model's per-request cap (10,000 for multilingual v2). */
+/**
+ * The longest chunk sent in one request, whatever the model's cap: long enough to carry its
+ * delivery, short enough that the first audio of a stream comes soon.
+ */
 const CHUNK_CHARS = 5_000;
+/**
+ * Per-request caps for when `/v1/models` cannot be read. eleven_v3 is the one under CHUNK_CHARS:
+ * its cap has been published as 3,000 and as 5,000, so the smaller is assumed.
+ */
+const FALLBACK_CAPS: Record<string, number> = { eleven_v3: 3_000 };
 const VOICE_CACHE_MS = 10 * 60_000;
+/** Models that take `language_code`; the API refuses it from any other (its reference says so). */
+const LANGUAGE_CODE_MODELS = new Set(['eleven_turbo_v2_5', 'eleven_flash_v2_5']);
+/** Request stitching (previous ids, previous and next text) is not available for these models. */
+const NO_STITCHING_MODELS = new Set(['eleven_v3']);
 
 interface Alignment {
   characters: string[];
@@ -60,6 +72,27 @@ function detailOf(body: unknown): { kind: string; message: string } {
   return { kind: value.code ?? value.status ?? value.type ?? '', message: value.message ?? '' };
 }
 
+/**
+ * The request-stitching fields for one chunk of a longer text: the ids of up to three requests
+ * before it (ElevenLabs then ignores `previous_text`) and the text after it. eleven_v3 takes none
+ * of them: its API refuses `previous_text` and `next_text`, and stitching is not offered for it.
+ */
+function stitchingFields(
+  modelId: string,
+  stitching: SynthesisRequest['stitching'],
+): { previousRequestIds?: string[]; previousText?: string; nextText?: string } {
+  if (!stitching || NO_STITCHING_MODELS.has(modelId)) return {};
+  const ids = stitching.previousRequestIds.slice(-3);
+  return {
+    ...(ids.length > 0
+      ? { previousRequestIds: ids }
+      : stitching.previousText
+        ? { previousText: stitching.previousText }
+        : {}),
+    ...(stitching.nextText ? { nextText: stitching.nextText } : {}),
+  };
+}
+
 /** ElevenLabs failures as the spec's section 8 messages. */
 function elevenLabsEngineError(error: unknown): EngineError {
   if (error instanceof EngineError) return error;
@@ -85,7 +118,14 @@ function elevenLabsEngineError(error: unknown): EngineError {
   if (kind === 'voice_not_found' || (status === 404 && !kind)) {
     return fail('The selected voice is not available. Please select a different voice.', 'invalid_voice');
   }
-  if (kind === 'text_too_long') return fail('The text is too long. Please use shorter text.', 'text_too_long');
+  // The documented code is max_character_limit_exceeded; text_too_long is an older spelling.
+  if (kind === 'max_character_limit_exceeded' || kind === 'text_too_long') {
+    return fail('The text is too long. Please use shorter text.', 'text_too_long');
+  }
+  // The account holds as many custom voices as its plan allows: the operator's to fix, not the user's.
+  if (kind === 'voice_limit_reached') {
+    return fail('The speech service is not configured correctly. Please contact support.', 'unavailable');
+  }
   // The code decides before the status: ElevenLabs sends an exhausted quota as a 401 too.
   if (status === 402 || /insufficient_credits|quota_exceeded/.test(kind)) {
     return fail('The speech service has run out of balance. Please contact support.', 'provider_balance');
@@ -99,11 +139,15 @@ function elevenLabsEngineError(error: unknown): EngineError {
   return fail(`The speech service failed (HTTP ${status || 'error'}). Please try again.`, 'failed');
 }
 
-/** A failed clone in the clone screen's terms: rate limits and timeouts as such, else 'Failed to create voice'. */
+/**
+ * A failed clone in the clone screen's terms: rate limits and timeouts as such, else 'Failed to
+ * create voice' (code `unavailable` when the account is out of voice slots, so staff can tell).
+ */
 function elevenLabsCloneError(error: unknown): EngineError {
   const mapped = elevenLabsEngineError(error);
   if (mapped.code === 'rate_limited' || mapped.code === 'timeout') return mapped;
-  return new EngineError('Failed to create voice. Please try again.', 'failed', { cause: error });
+  const code = mapped.code === 'unavailable' ? 'unavailable' : 'failed';
+  return new EngineError('Failed to create voice. Please try again.', code, { cause: error });
 }
 
 /**
@@ -120,20 +164,44 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
     maxRetries: options.maxRetries ?? 3,
   });
   let voices: { at: number; list: EngineVoice[] } | null = null;
+  let caps: { at: number; byModel: Map<string, number> } | null = null;
+
+  /** Each model's per-request cap from `/v1/models`, cached like the voices; null when unreadable. */
+  async function modelCaps(): Promise<Map<string, number> | null> {
+    if (caps && Date.now() - caps.at < VOICE_CACHE_MS) return caps.byModel;
+    try {
+      const models = await client.models.list();
+      const byModel = new Map<string, number>();
+      for (const model of models) {
+        const cap = model.maxCharactersRequestSubscribedUser;
+        if (typeof cap === 'number' && cap > 0) byModel.set(model.modelId, cap);
+      }
+      caps = { at: Date.now(), byModel };
+      return byModel;
+    } catch {
+      return null;
+    }
+  }
 
   async function speak(request: SynthesisRequest): Promise<SynthesisResult> {
     const native = Math.min(NATIVE_SPEED.max, Math.max(NATIVE_SPEED.min, request.speed));
-    const answer = await client.textToSpeech.convertWithTimestamps(
-      request.voiceId,
-      {
-        text: request.text,
-        modelId: request.modelId || options.defaultModel,
-        outputFormat: 'mp3_44100_128',
-        voiceSettings: { speed: native },
-        ...(request.language ? { languageCode: request.language } : {}),
-      },
-      request.signal ? { abortSignal: request.signal } : {},
-    );
+    const modelId = request.modelId || options.defaultModel;
+    const language = request.language?.trim().toLowerCase() ?? '';
+    const { data: answer, rawResponse } = await client.textToSpeech
+      .convertWithTimestamps(
+        request.voiceId,
+        {
+          text: request.text,
+          modelId,
+          outputFormat: 'mp3_44100_128',
+          voiceSettings: { speed: native },
+          ...(LANGUAGE_CODE_MODELS.has(modelId) && /^[a-z]{2}$/.test(language) ? { languageCode: language } : {}),
+          ...stitchingFields(modelId, request.stitching),
+        },
+        request.signal ? { abortSignal: request.signal } : {},
+      )
+      .withRawResponse();
+    const requestId = rawResponse.headers.get('request-id') ?? undefined;
     if (typeof answer?.audioBase64 !== 'string' || answer.audioBase64.length === 0) {
       throw new EngineError('The speech service sent an unreadable answer. Please try again.', 'failed');
     }
@@ -148,6 +216,7 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
         audio: { format: 'mp3', bytes, durationMs: decoded.durationMs },
         segments: alignmentToSegments(answer.alignment),
         warnings: [],
+        ...(requestId ? { requestId } : {}),
       };
     }
     const samples = adjustVoice(decoded.samples, decoded.sampleRate, {
@@ -159,6 +228,7 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
       audio: { format: 'pcm16', samples, sampleRate: decoded.sampleRate },
       segments: alignmentToSegments(answer.alignment, 1 / extraSpeed),
       warnings: [],
+      ...(requestId ? { requestId } : {}),
     };
   }
 
@@ -175,6 +245,11 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
       languages: ['en', 'es', 'fr', 'de', 'it', 'pt', 'pl', 'hi', 'ja', 'ko', 'zh', 'ar', 'nl', 'tr', 'ru'],
     },
     status: async () => ({ state: 'up' }),
+    async maxCharsFor(modelId) {
+      const model = modelId || options.defaultModel;
+      const cap = (await modelCaps())?.get(model) ?? FALLBACK_CAPS[model] ?? CHUNK_CHARS;
+      return Math.min(cap, CHUNK_CHARS);
+    },
     async listVoices() {
       if (voices && Date.now() - voices.at < VOICE_CACHE_MS) return voices.list;
       try {
@@ -236,6 +311,10 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
           removeBackgroundNoise: request.noiseReduction,
         });
         voiceId = created.voiceId;
+        // A voice ElevenLabs must verify first cannot speak yet: it is kept, and the user is told.
+        if (created.requiresVerification) {
+          return { voiceId, name: request.name, approximate: false, preview: null, requiresVerification: true };
+        }
         const preview = await speak({
           text: request.previewText,
           voiceId,

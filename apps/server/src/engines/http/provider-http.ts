@@ -25,7 +25,20 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** The longest single wait, Retry-After included. */
   maxDelayMs: number;
+  /**
+   * The first backoff after a rate limit. Providers count requests per minute, so a retry half a
+   * second later lands in the same window and is refused again: these waits start at seconds.
+   */
+  rateLimitBaseDelayMs: number;
+  /** The longest wait after a rate limit (a full window), Retry-After included. */
+  rateLimitMaxDelayMs: number;
 }
+
+/**
+ * Why a failed call may be tried again: `transient` (a dropped connection, a timeout, a server
+ * error) soon, `rate_limit` (the provider refused for now) only after its window has moved on.
+ */
+export type RetryClass = 'transient' | 'rate_limit';
 
 export interface ProviderHttp {
   fetch: typeof fetch;
@@ -38,7 +51,13 @@ export interface ProviderHttp {
 export const defaultProviderHttp = (overrides: Partial<ProviderHttp> = {}): ProviderHttp => ({
   fetch: globalThis.fetch,
   timeoutMs: 60_000,
-  retry: { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 30_000 },
+  retry: {
+    maxRetries: 3,
+    baseDelayMs: 500,
+    maxDelayMs: 30_000,
+    rateLimitBaseDelayMs: 10_000,
+    rateLimitMaxDelayMs: 60_000,
+  },
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   random: Math.random,
   ...overrides,
@@ -73,23 +92,35 @@ export async function send(http: ProviderHttp, url: string, init: RequestInit): 
 }
 
 /**
- * Runs `attempt` and retries it while `retryable` says so: after the provider's Retry-After when it
- * gave one, else with exponential backoff and jitter. Non-retryable errors surface at once.
+ * Runs `attempt` and retries it while `classify` names a reason: after the provider's Retry-After
+ * when it gave one, else with exponential backoff and jitter (seconds apart for a rate limit,
+ * milliseconds for anything else). Errors `classify` gives no reason for surface at once.
  */
 export async function withRetries<T>(
   http: ProviderHttp,
   attempt: () => Promise<T>,
-  retryable: (error: unknown) => boolean,
+  classify: (error: unknown) => RetryClass | null,
 ): Promise<T> {
   for (let retry = 0; ; retry += 1) {
     try {
       return await attempt();
     } catch (error) {
-      if (retry >= http.retry.maxRetries || !retryable(error)) throw error;
-      const backoff = http.retry.baseDelayMs * 2 ** retry * (1 + http.random() / 2);
-      await http.sleep(Math.min(http.retry.maxDelayMs, retryAfterOf(error) ?? backoff));
+      const reason = retry < http.retry.maxRetries ? classify(error) : null;
+      if (!reason) throw error;
+      await http.sleep(retryDelayMs(http, reason, retry, error));
     }
   }
+}
+
+/** How long to wait before retry number `retry` (0 for the first). */
+export function retryDelayMs(http: ProviderHttp, reason: RetryClass, retry: number, error: unknown): number {
+  const { retry: policy } = http;
+  const [base, max] =
+    reason === 'rate_limit'
+      ? [policy.rateLimitBaseDelayMs, policy.rateLimitMaxDelayMs]
+      : [policy.baseDelayMs, policy.maxDelayMs];
+  const backoff = base * 2 ** retry * (1 + http.random() / 2);
+  return Math.min(max, retryAfterOf(error) ?? backoff);
 }
 
 /** The wait a provider asked for, from any error that carries one (an adapter's own error types may). */
@@ -98,8 +129,15 @@ function retryAfterOf(error: unknown): number | null {
   return typeof told === 'number' && Number.isFinite(told) ? told : null;
 }
 
-/** HTTP failures worth another try: rate limits, server errors, timeouts and dropped connections. */
-export function isTransient(error: unknown): boolean {
-  if (error instanceof ProviderHttpError) return error.status === 429 || error.status >= 500;
-  return error instanceof ProviderTimeoutError || error instanceof TypeError;
+/**
+ * HTTP failures worth another try: a 429 after the rate-limit wait; server errors, timeouts and
+ * dropped connections soon. Only for calls that are safe to repeat: after a timeout or a 5xx the
+ * provider may have done the work already.
+ */
+export function httpRetryClass(error: unknown): RetryClass | null {
+  if (error instanceof ProviderHttpError) {
+    if (error.status === 429) return 'rate_limit';
+    return error.status >= 500 ? 'transient' : null;
+  }
+  return error instanceof ProviderTimeoutError || error instanceof TypeError ? 'transient' : null;
 }

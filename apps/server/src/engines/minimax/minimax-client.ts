@@ -1,8 +1,9 @@
 import {
-  isTransient,
+  httpRetryClass,
   type ProviderHttp,
   ProviderHttpError,
   ProviderTimeoutError,
+  type RetryClass,
   send,
   withRetries,
 } from '../http/provider-http.js';
@@ -12,7 +13,7 @@ import { EngineError } from '../speech-engine.js';
  * MiniMax said no in its `base_resp` envelope: usually inside an HTTP 200, sometimes with an error
  * status (kept, with its Retry-After, so such an answer is retried like any other HTTP error).
  */
-class MinimaxApiError extends Error {
+export class MinimaxApiError extends Error {
   constructor(
     readonly code: number,
     readonly statusMessage: string,
@@ -28,14 +29,25 @@ interface BaseResponse {
   base_resp?: { status_code?: number; status_msg?: string };
 }
 
-/** Rate limits (1002 requests, 1041 connections, 2045 growth) and internal errors are worth a retry. */
-const RETRYABLE_CODES = new Set([1000, 1001, 1002, 1013, 1024, 1033, 1041, 2045]);
+/**
+ * Rate limits, counted per minute: 1002 requests, 1039 tokens, 2045 growth of the rate. A retry is
+ * worth it only once the window has moved on. (2056, the plan's usage window, is hours away and
+ * 1041, too many connections, clears as soon as one of ours ends: see below.)
+ */
+const RATE_LIMIT_CODES = new Set([1002, 1039, 2045]);
+/** MiniMax failed on its side, or has too many of our connections open: soon worth another try. */
+const INTERNAL_CODES = new Set([1000, 1001, 1013, 1024, 1033, 1041]);
 
-const isRetryable = (error: unknown) =>
-  isTransient(error) ||
-  (error instanceof MinimaxApiError &&
-    (RETRYABLE_CODES.has(error.code) ||
-      (error.httpStatus !== null && (error.httpStatus === 429 || error.httpStatus >= 500))));
+/** Why a failed call may be repeated. Rate limits are refusals: nothing was made, whatever the call. */
+function retryClassOf(error: unknown, idempotent: boolean): RetryClass | null {
+  if (error instanceof MinimaxApiError) {
+    if (RATE_LIMIT_CODES.has(error.code) || error.httpStatus === 429) return 'rate_limit';
+    if (!idempotent) return null;
+    return INTERNAL_CODES.has(error.code) || (error.httpStatus ?? 0) >= 500 ? 'transient' : null;
+  }
+  const reason = httpRetryClass(error);
+  return reason === 'rate_limit' || idempotent ? reason : null;
+}
 
 /** The `base_resp` of an HTTP error's body, when MiniMax sent its envelope there too. */
 function envelopeOf(error: ProviderHttpError): MinimaxApiError | null {
@@ -49,8 +61,17 @@ function envelopeOf(error: ProviderHttpError): MinimaxApiError | null {
   }
 }
 
+export interface CallOptions {
+  /**
+   * False for calls that make something MiniMax charges for or keeps (an async job, a cloned voice):
+   * after a timeout, a dropped connection or a server error the first call may have succeeded, so
+   * only refusals (rate limits) are retried and the caller decides what else is safe.
+   */
+  idempotent?: boolean;
+}
+
 export interface MinimaxClient {
-  json<T>(path: string, body: unknown): Promise<T>;
+  json<T>(path: string, body: unknown, options?: CallOptions): Promise<T>;
   form<T>(path: string, form: FormData): Promise<T>;
   get<T>(path: string, query: Record<string, string>): Promise<T>;
   /** Downloads a file the API pointed to (no API key: these are pre-signed URLs). */
@@ -59,7 +80,8 @@ export interface MinimaxClient {
 
 export function minimaxClient(baseUrl: string, apiKey: string, http: ProviderHttp): MinimaxClient {
   const auth = { authorization: `Bearer ${apiKey}` };
-  async function call<T>(url: string, init: RequestInit): Promise<T> {
+  async function call<T>(url: string, init: RequestInit, options: CallOptions = {}): Promise<T> {
+    const idempotent = options.idempotent ?? true;
     return withRetries(
       http,
       async () => {
@@ -79,23 +101,27 @@ export function minimaxClient(baseUrl: string, apiKey: string, http: ProviderHtt
         if (code !== 0) throw new MinimaxApiError(code, body.base_resp?.status_msg ?? '');
         return body;
       },
-      isRetryable,
+      (error) => retryClassOf(error, idempotent),
     );
   }
   return {
-    json: (path, body) =>
-      call(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }),
+    json: (path, body, options) =>
+      call(
+        `${baseUrl}${path}`,
+        {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+        options,
+      ),
     form: (path, form) => call(`${baseUrl}${path}`, { method: 'POST', headers: auth, body: form }),
     get: (path, query) => call(`${baseUrl}${path}?${new URLSearchParams(query)}`, { method: 'GET', headers: auth }),
     download: (url) =>
       withRetries(
         http,
         async () => Buffer.from(await (await send(http, url, { method: 'GET' })).arrayBuffer()),
-        isTransient,
+        httpRetryClass,
       ),
   };
 }
@@ -115,15 +141,16 @@ export function minimaxEngineError(error: unknown): EngineError {
         return fail('The speech service sent an unreadable answer. Please try again.', 'failed');
       case 1001:
         return fail('Request timed out. Please try again.', 'timeout');
+      // 1039 is the tokens-per-minute limit, not a text length; 2056 is the plan's usage window,
+      // which reopens by itself, so it is not an empty balance either.
       case 1002:
+      case 1039:
       case 1041:
       case 2045:
+      case 2056:
         return fail('Too many requests. Please wait a moment and try again.', 'rate_limited');
       case 1008:
-      case 2056:
         return fail('The speech service has run out of balance. Please contact support.', 'provider_balance');
-      case 1039:
-        return fail('The text is too long. Please use shorter text.', 'text_too_long');
       case 20132:
       case 2042:
         return fail('The selected voice is not available. Please select a different voice.', 'invalid_voice');

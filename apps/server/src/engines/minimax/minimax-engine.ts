@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Segment } from '../../audio/audio.js';
 import { decodeMp3 } from '../../audio/mp3-decode.js';
+import { sniffType } from '../../audio/probe.js';
 import { isTar, readTar } from '../../audio/tar.js';
-import { defaultProviderHttp, type ProviderHttp } from '../http/provider-http.js';
+import { defaultProviderHttp, httpRetryClass, type ProviderHttp, retryDelayMs } from '../http/provider-http.js';
 import {
   type ClonedVoice,
   type CloneRequest,
@@ -13,7 +14,14 @@ import {
   type SynthesisResult,
 } from '../speech-engine.js';
 import { minimaxLanguageBoost } from './language-boost.js';
-import { type MinimaxClient, minimaxClient, minimaxCloneError, minimaxEngineError } from './minimax-client.js';
+import {
+  MinimaxApiError,
+  type MinimaxClient,
+  minimaxClient,
+  minimaxCloneError,
+  minimaxEngineError,
+} from './minimax-client.js';
+import { MINIMAX_LANGUAGES, minimaxVoiceLanguage } from './voice-language.js';
 
 export interface MinimaxOptions {
   apiKey: string;
@@ -31,16 +39,26 @@ export interface MinimaxOptions {
   asyncDeadlineMs?: number;
 }
 
-const MODELS = [
+/** The models MiniMax's sync speech reference lists (`POST /v1/t2a_v2`). */
+const SYNC_MODELS = [
   'speech-2.8-hd',
   'speech-2.8-turbo',
   'speech-2.6-hd',
   'speech-2.6-turbo',
   'speech-02-hd',
   'speech-02-turbo',
+  'speech-01-hd',
+  'speech-01-turbo',
 ];
+/** The async reference (`POST /v1/t2a_async_v2`) lists fewer: the speech-01 pair is not among them. */
+const ASYNC_MODELS = new Set(SYNC_MODELS.slice(0, 6));
+/** The sync endpoint takes fewer than this many characters. */
+const SYNC_TEXT_LIMIT = 10_000;
 const VOICE_CACHE_MS = 10 * 60_000;
-/** The spec's default model: a request naming it means "the default", whatever is configured. */
+/**
+ * The spec's default model, which no current MiniMax model list names: a request naming it means
+ * "the default", whatever is configured, and it is never sent to MiniMax as such.
+ */
 const SPEC_DEFAULT_MODEL = 'speech-2.5-hd-preview';
 const CHECKPOINT_PREFIX = 'minimax-async:';
 
@@ -65,18 +83,14 @@ interface SubtitleLine {
   time_end?: number;
 }
 
-/** Timed lines from MiniMax's subtitle JSON; anything but a list of lines is an unreadable answer. */
-function parseSubtitles(bytes: Buffer): Segment[] {
-  let lines: unknown;
+/** Timed lines from MiniMax's subtitle JSON (a byte-order mark allowed); null when it is not a list of lines. */
+function parseSubtitles(bytes: Buffer): Segment[] | null {
   try {
-    lines = JSON.parse(bytes.toString('utf8'));
+    const lines: unknown = JSON.parse(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+    return Array.isArray(lines) ? toSegments(lines as SubtitleLine[]) : null;
   } catch {
-    lines = null;
+    return null;
   }
-  if (!Array.isArray(lines)) {
-    throw new EngineError('The speech service sent unreadable subtitles. Please try again.', 'failed');
-  }
-  return toSegments(lines as SubtitleLine[]);
 }
 
 const toSegments = (lines: SubtitleLine[]): Segment[] =>
@@ -84,26 +98,13 @@ const toSegments = (lines: SubtitleLine[]): Segment[] =>
     .filter((line) => typeof line.text === 'string' && line.text.trim())
     .map((line) => ({ text: (line.text ?? '').trim(), startMs: line.time_begin ?? 0, endMs: line.time_end ?? 0 }));
 
-/** Words in MiniMax's system voice names that say the speaker's gender. */
+/** Words in MiniMax's system voice names that say the speaker's gender ('(F)' and '女' too). */
 function genderOf(name: string): string {
-  if (/\b(lady|girl|woman|female|belle|queen|sister|shaonv)\b/i.test(name.replace(/[_-]/g, ' '))) return 'female';
-  if (/\b(man|bloke|boy|male|guy|gentleman|king|qn)\b/i.test(name.replace(/[_-]/g, ' '))) return 'male';
+  const words = name.replace(/[_\-()（）]/g, ' ');
+  if (/\b(lady|girl|woman|women|female|belle|queen|sister|shaonv|f)\b|女/i.test(words)) return 'female';
+  if (/\b(man|men|bloke|boy|male|guy|gentleman|king|qn|m)\b|男/i.test(words)) return 'male';
   return 'neutral';
 }
-
-const LANGUAGE_CODES: Record<string, string> = {
-  english: 'en',
-  japanese: 'ja',
-  korean: 'ko',
-  spanish: 'es',
-  french: 'fr',
-  german: 'de',
-  portuguese: 'pt',
-  italian: 'it',
-  russian: 'ru',
-  arabic: 'ar',
-  chinese: 'zh',
-};
 
 /**
  * The clone studio (the spec's provider A) in the cloud: MiniMax's speech (sync for short text,
@@ -121,9 +122,9 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
     request.modelId && request.modelId !== SPEC_DEFAULT_MODEL ? request.modelId : options.defaultModel;
   const audioSetting = { bitrate: 128_000, format: 'mp3', channel: 1 };
 
-  async function speakNow(request: SynthesisRequest): Promise<SynthesisResult> {
+  async function speakNow(request: SynthesisRequest, model: string, warnings: string[] = []): Promise<SynthesisResult> {
     const answer = await client.json<SyncAnswer>('/v1/t2a_v2', {
-      model: modelOf(request),
+      model,
       text: request.text,
       stream: false,
       voice_setting: minimaxVoiceSetting(request),
@@ -136,9 +137,18 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
     if (!hex || !/^[0-9a-f]+$/i.test(hex))
       throw new EngineError('The speech service returned no audio. Please try again.', 'failed');
     const bytes = Buffer.from(hex, 'hex');
-    const segments = answer.data?.subtitle_file ? parseSubtitles(await client.download(answer.data.subtitle_file)) : [];
     const durationMs = answer.extra_info?.audio_length ?? (await decodeMp3(bytes)).durationMs;
-    return { audio: { format: 'mp3', bytes, durationMs }, segments, warnings: [] };
+    return { audio: { format: 'mp3', bytes, durationMs }, segments: await subtitlesOf(answer), warnings };
+  }
+
+  /**
+   * The sync answer's subtitles, best effort: the audio is already made and paid for, so a lost or
+   * unreadable subtitle file costs only its timings, which the product then estimates itself.
+   */
+  async function subtitlesOf(answer: SyncAnswer): Promise<Segment[]> {
+    if (!answer.data?.subtitle_file) return [];
+    const file = await client.download(answer.data.subtitle_file).catch(() => null);
+    return (file && parseSubtitles(file)) ?? [];
   }
 
   /**
@@ -146,19 +156,24 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
    * checkpoint is `minimax-async:<task_id>[:<file_id>]`: the file id MiniMax gives at creation is
    * kept too, for a query that reports success without one.
    */
-  async function startAsyncTask(request: SynthesisRequest): Promise<AsyncJob> {
+  async function startAsyncTask(request: SynthesisRequest, model: string): Promise<AsyncJob> {
     const saved = request.checkpoint?.saved;
     if (saved?.startsWith(CHECKPOINT_PREFIX)) {
       const [taskId = '', fileId = null] = saved.slice(CHECKPOINT_PREFIX.length).split(':');
       return { taskId, fileId };
     }
-    const created = await client.json<{ task_id?: string | number; file_id?: string | number }>('/v1/t2a_async_v2', {
-      model: modelOf(request),
-      text: request.text,
-      voice_setting: minimaxVoiceSetting(request),
-      audio_setting: { ...audioSetting, audio_sample_rate: 32_000 },
-      language_boost: minimaxLanguageBoost(request.language),
-    });
+    // A paid job: after a timeout or a server error it may exist already, so only a refusal is retried.
+    const created = await client.json<{ task_id?: string | number; file_id?: string | number }>(
+      '/v1/t2a_async_v2',
+      {
+        model,
+        text: request.text,
+        voice_setting: minimaxVoiceSetting(request),
+        audio_setting: { ...audioSetting, audio_sample_rate: 32_000 },
+        language_boost: minimaxLanguageBoost(request.language),
+      },
+      { idempotent: false },
+    );
     if (created.task_id === undefined || created.task_id === null || created.task_id === '') {
       throw new EngineError('The speech service returned no task. Please try again.', 'failed');
     }
@@ -167,8 +182,8 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
     return job;
   }
 
-  async function speakLater(request: SynthesisRequest): Promise<SynthesisResult> {
-    const job = await startAsyncTask(request);
+  async function speakLater(request: SynthesisRequest, model: string, warnings: string[]): Promise<SynthesisResult> {
+    const job = await startAsyncTask(request, model);
     const deadline = Date.now() + (options.asyncDeadlineMs ?? 20 * 60_000);
     let fileId: string | null = null;
     for (let poll = 0; fileId === null; poll += 1) {
@@ -188,7 +203,23 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
     const file = await client.get<{ file?: { download_url?: string } }>('/v1/files/retrieve', { file_id: fileId });
     if (!file.file?.download_url)
       throw new EngineError('The speech service returned no file. Please try again.', 'failed');
-    return unpackAsyncOutput(await client.download(file.file.download_url));
+    return { ...(await unpackAsyncOutput(await client.download(file.file.download_url))), warnings };
+  }
+
+  /**
+   * Short text goes to the sync endpoint. Long text goes to the async one, which lists fewer
+   * models: a model it does not list is never sent there. Text the sync endpoint still takes goes
+   * there with that model; longer text goes async with the current model of the same kind.
+   */
+  function speak(request: SynthesisRequest): Promise<SynthesisResult> {
+    const model = modelOf(request);
+    if (request.text.length <= asyncAbove) return speakNow(request, model);
+    if (ASYNC_MODELS.has(model)) return speakLater(request, model, []);
+    if (request.text.length < SYNC_TEXT_LIMIT) return speakNow(request, model);
+    const substitute = model.endsWith('-turbo') ? 'speech-2.8-turbo' : 'speech-2.8-hd';
+    return speakLater(request, substitute, [
+      `MiniMax's long-text service does not offer ${model}; this text was spoken with ${substitute}.`,
+    ]);
   }
 
   return {
@@ -201,7 +232,7 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
       timestamps: true,
       maxCharsPerRequest: 50_000,
       rendersPreviews: false,
-      languages: Object.values(LANGUAGE_CODES),
+      languages: MINIMAX_LANGUAGES,
     },
     status: async () => ({ state: 'up' }),
     async listVoices() {
@@ -211,19 +242,22 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
           system_voice?: { voice_id: string; voice_name?: string; description?: string[] }[] | null;
         }>('/v1/get_voice', { voice_type: 'system' });
         const list = (answer.system_voice ?? []).map((voice): EngineVoice => {
-          const languageWord = voice.voice_id.split('_')[0]?.toLowerCase() ?? '';
-          const language = LANGUAGE_CODES[languageWord] ?? 'en';
+          const { language, locale, accent } = minimaxVoiceLanguage(
+            voice.voice_id,
+            voice.voice_name,
+            voice.description ?? [],
+          );
           return {
             id: voice.voice_id,
             name: voice.voice_name || voice.voice_id.replace(/_/g, ' '),
-            accent: languageWord || 'standard',
+            accent,
             gender: genderOf(`${voice.voice_id} ${voice.voice_name ?? ''}`),
             age: 'middle_aged',
             descriptive: voice.description?.[0] ?? '',
             useCase: 'narration',
             category: 'professional',
             language,
-            locale: language,
+            locale,
             description: voice.description?.join(' ') ?? '',
             previewUrl: null,
             verifiedLanguages: [],
@@ -237,18 +271,18 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
     },
     listModels: async () => [
       { id: options.defaultModel, name: options.defaultModel },
-      ...MODELS.filter((model) => model !== options.defaultModel).map((model) => ({ id: model, name: model })),
+      ...SYNC_MODELS.filter((model) => model !== options.defaultModel).map((model) => ({ id: model, name: model })),
     ],
     async synthesize(request) {
       try {
-        return request.text.length > asyncAbove ? await speakLater(request) : await speakNow(request);
+        return await speak(request);
       } catch (error) {
         throw minimaxEngineError(error);
       }
     },
     async cloneVoice(request: CloneRequest): Promise<ClonedVoice> {
       try {
-        return await clone(client, options.defaultModel, request);
+        return await clone(client, http, options.defaultModel, request);
       } catch (error) {
         throw minimaxCloneError(error);
       }
@@ -275,7 +309,51 @@ const idOrNull = (id: string | number | null | undefined) =>
 /** A voice id MiniMax accepts: 8+ characters, a letter first, letters and digits only. */
 const newMinimaxVoiceId = () => `Sayso${randomBytes(8).toString('hex')}`;
 
-async function clone(client: MinimaxClient, model: string, request: CloneRequest): Promise<ClonedVoice> {
+/**
+ * `voice_clone` makes a voice MiniMax keeps (and bills on first use), so it is not simply repeated.
+ * Our voice id is the key: after a timeout, a dropped connection or a server error the call is
+ * made again under the same id, and MiniMax's "duplicate voice_id" (2039) then means the earlier
+ * call made it. If the clone still fails, the voice an earlier call may have made is deleted.
+ */
+async function createClone(
+  client: MinimaxClient,
+  http: ProviderHttp,
+  body: { voice_id: string } & Record<string, unknown>,
+): Promise<{ demo_audio?: string }> {
+  let unsure = false;
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await client.json<{ demo_audio?: string }>('/v1/voice_clone', body, { idempotent: false });
+    } catch (error) {
+      if (unsure && error instanceof MinimaxApiError && error.code === 2039) return {};
+      const reason = httpRetryClass(error) === 'transient' || isServerSide(error) ? 'transient' : null;
+      if (reason && retry < http.retry.maxRetries) {
+        unsure = true;
+        await http.sleep(retryDelayMs(http, reason, retry, error));
+        continue;
+      }
+      if (unsure) await deleteClonedVoice(client, body.voice_id);
+      throw error;
+    }
+  }
+}
+
+/** MiniMax's own failure, inside its envelope or as a 5xx: the call may or may not have taken effect. */
+const isServerSide = (error: unknown) =>
+  error instanceof MinimaxApiError && ((error.httpStatus ?? 0) >= 500 || [1000, 1001, 1024, 1033].includes(error.code));
+
+const deleteClonedVoice = (client: MinimaxClient, voiceId: string) =>
+  client.json('/v1/delete_voice', { voice_type: 'voice_cloning', voice_id: voiceId }).then(
+    () => {},
+    () => {},
+  );
+
+async function clone(
+  client: MinimaxClient,
+  http: ProviderHttp,
+  model: string,
+  request: CloneRequest,
+): Promise<ClonedVoice> {
   const form = new FormData();
   form.append('purpose', 'voice_clone');
   // MiniMax measures the voice itself, from the file as uploaded.
@@ -284,7 +362,7 @@ async function clone(client: MinimaxClient, model: string, request: CloneRequest
   if (uploaded.file?.file_id === undefined)
     throw new EngineError('Failed to create voice. Please try again.', 'failed');
   const voiceId = newMinimaxVoiceId();
-  const answer = await client.json<{ demo_audio?: string }>('/v1/voice_clone', {
+  const answer = await createClone(client, http, {
     file_id: uploaded.file.file_id,
     voice_id: voiceId,
     need_noise_reduction: request.noiseReduction,
@@ -300,7 +378,7 @@ async function clone(client: MinimaxClient, model: string, request: CloneRequest
     try {
       preview = { bytes: await client.download(answer.demo_audio) };
     } catch (error) {
-      await client.json('/v1/delete_voice', { voice_type: 'voice_cloning', voice_id: voiceId }).catch(() => {});
+      await deleteClonedVoice(client, voiceId);
       throw error;
     }
   }
@@ -309,7 +387,8 @@ async function clone(client: MinimaxClient, model: string, request: CloneRequest
 
 /**
  * The async output: either a bare MP3, or a tar holding the audio, a `.titles` JSON list of
- * sentences with times in ms, and a `.extra` JSON. Both occur, so both are read.
+ * sentences with times in ms, and a `.extra` JSON. Both occur, so both are read. The audio is
+ * found by what it is, not by its name, which MiniMax does not document.
  */
 async function unpackAsyncOutput(bytes: Buffer): Promise<SynthesisResult> {
   let audio = bytes;
@@ -321,11 +400,12 @@ async function unpackAsyncOutput(bytes: Buffer): Promise<SynthesisResult> {
     } catch {
       throw new EngineError('The speech service returned unreadable audio. Please try again.', 'failed');
     }
-    const audioEntry = entries.find((entry) => /\.(mp3|mpeg)$/i.test(entry.name));
+    const audioEntry = entries.find((entry) => sniffType(entry.bytes) === 'mp3');
     if (!audioEntry) throw new EngineError('The speech service returned no audio. Please try again.', 'failed');
     audio = audioEntry.bytes;
     const titles = entries.find((entry) => entry.name.endsWith('.titles'));
-    if (titles) segments = parseSubtitles(titles.bytes);
+    // Best effort, as for sync speech: without titles the product times the sentences itself.
+    if (titles) segments = parseSubtitles(titles.bytes) ?? [];
   }
   const decoded = await decodeMp3(audio).catch(() => {
     throw new EngineError('The speech service returned unreadable audio. Please try again.', 'failed');
