@@ -117,6 +117,10 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
 
+      await page.goto('/history');
+      await page.getByText('No generations yet').waitFor();
+      await audit(`${size} /history`);
+
       await page.goto('/dashboard2');
       await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
       await audit(`${size} /dashboard2`);
@@ -142,7 +146,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
       await page.getByRole('dialog').waitFor();
       await audit(`${size} /pricing with the purchase dialog open`);
 
-      expect(report()).toEqual({ audited: 11, found: [] });
+      expect(report()).toEqual({ audited: 12, found: [] });
     });
 
     it(`the admin panel, its sign-in and its balance dialog, at ${viewport.width} px`, async () => {

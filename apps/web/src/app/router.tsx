@@ -20,6 +20,8 @@ const DashboardPage = page(() => import('./routes/dashboard-page'));
 const PresetStudioPage = page(() => import('./routes/preset-studio-page'));
 const CloneStudioPage = page(() => import('./routes/clone-studio-page'));
 const ApiKeysPage = page(() => import('./routes/api-keys-page'));
+const HistoryPage = page(() => import('./routes/history-page'));
+const HistoryTimelinePage = page(() => import('./routes/history-timeline-page'));
 const AdminPanelPage = page(() => import('./routes/admin-panel-page'));
 const SignInPopupPage = page(() => import('./routes/sign-in-popup-page'));
 const SignInDonePage = page(() => import('./routes/sign-in-done-page'));
@@ -77,6 +79,8 @@ export const router = createBrowserRouter([
       { path: '/dashboard2', element: guarded(PresetStudioPage) },
       { path: '/dashboard3', element: guarded(CloneStudioPage) },
       { path: '/dashboard/api-keys', element: guarded(ApiKeysPage) },
+      { path: '/history', element: guarded(HistoryPage) },
+      { path: '/history/:id', element: guarded(HistoryTimelinePage) },
       { path: '/admin-panel', element: <AdminPanelPage /> },
       { path: '/auth/popup', element: <SignInPopupPage /> },
       { path: '/auth/popup/done', element: <SignInDonePage /> },

@@ -70,7 +70,10 @@ export const userCookieIsSet = () => document.cookie.split(';').some((part) => p
  */
 export function renderDashboard(
   ui: ReactNode,
-  { route = '/dashboard', routes = {} }: { route?: string; routes?: Record<string, ReactNode> } = {},
+  {
+    route = '/dashboard',
+    routes = {},
+  }: { route?: string | { pathname: string; state?: unknown }; routes?: Record<string, ReactNode> } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, retryDelay: 0 }, mutations: { retry: false } },

@@ -11,12 +11,17 @@ import { GenerateCard } from '@/features/cloning/components/generate-card';
 import { VoiceLimitDialog } from '@/features/cloning/components/voice-limit-dialog';
 import { useCloneStudio } from '@/features/cloning/hooks/use-clone-studio';
 import { usePageTitle } from '@/lib/page-title';
+import { useStudioPrefill } from '@/lib/studio-prefill';
 
 /** /dashboard3: upload a sample, create a cloned voice, and speak any text with it. */
 export default function CloneStudioPage() {
   usePageTitle('Cloned voices');
   const navigate = useNavigate();
-  const studio = useCloneStudio();
+  // Opened from the history's "Use in studio": start from that generation's text and voice.
+  const prefill = useStudioPrefill('clone');
+  const studio = useCloneStudio(
+    prefill && { text: prefill.text, voice: { id: prefill.voiceId, name: prefill.voiceName } },
+  );
   const { sample, voice, saved, dialogs } = studio;
   const pageProblem = studio.messageAt('page');
 

@@ -4,6 +4,7 @@ import { DashboardShell } from '@/app/layouts/dashboard-shell';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { useAccountIdentity } from '@/features/account/hooks/use-account-identity';
 import { StudioCard } from '@/features/dashboard/components/studio-card';
+import { RecentGenerations } from '@/features/history/components/recent-generations';
 import { usePageTitle } from '@/lib/page-title';
 
 const PRESET_FACTS = [
@@ -40,6 +41,9 @@ export default function DashboardPage() {
           description="Upload a short recording of a voice, create a clone of it and speak any text with it."
           facts={CLONE_FACTS}
         />
+      </div>
+      <div className="mt-6">
+        <RecentGenerations />
       </div>
       <section
         aria-labelledby="more-credits-title"

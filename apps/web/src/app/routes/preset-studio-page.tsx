@@ -15,16 +15,25 @@ import { useMe } from '@/lib/account/get-me';
 import { formatCredits } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
 import { progressLabel } from '@/lib/speech-task/polling';
+import { useStudioPrefill } from '@/lib/studio-prefill';
 
 /** /dashboard2: type any text, pick a preset voice, tune it, and generate speech. */
 export default function PresetStudioPage() {
   usePageTitle('Preset voices');
   const me = useMe();
-  const choices = usePresetVoices();
+  // Opened from the history's "Use in studio": start from that generation's text, voice and settings.
+  const prefill = useStudioPrefill('preset');
+  const choices = usePresetVoices(
+    prefill && { voiceId: prefill.voiceId, language: prefill.settings.language, modelId: prefill.modelId },
+  );
   const { state, generate, creditsExhausted, setCreditsExhausted } = usePresetGeneration();
 
-  const [text, setText] = useState('');
-  const [settings, setSettings] = useState(DEFAULT_VOICE_SETTINGS);
+  const [text, setText] = useState(prefill?.text ?? '');
+  const [settings, setSettings] = useState(
+    prefill
+      ? { speed: prefill.settings.speed, pitch: prefill.settings.pitch, volume: prefill.settings.volume }
+      : DEFAULT_VOICE_SETTINGS,
+  );
   const [pickerOpen, setPickerOpen] = useState(false);
 
   const generating = state.phase === 'generating';

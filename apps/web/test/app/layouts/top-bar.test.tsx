@@ -190,14 +190,18 @@ describe('the figures in the top bar', () => {
 });
 
 describe('the account menu', () => {
-  it('leads to the API keys page from a keyboard', async () => {
+  it('leads to the history and the API keys page from a keyboard', async () => {
     stubApi({ 'GET /api/me': () => json(me()) });
     const { user } = renderDashboard(<TopBar />, { routes: { '/dashboard/api-keys': <p>API keys page</p> } });
     (await screen.findByRole('button', { name: /account menu/i })).focus();
     await user.keyboard('{Enter}');
-    const item = await screen.findByRole('menuitem', { name: 'API keys' });
-    expect(item).toHaveAttribute('href', '/dashboard/api-keys');
+    const history = await screen.findByRole('menuitem', { name: 'History' });
+    expect(history).toHaveAttribute('href', '/history');
     // A menu opened from the keyboard puts focus on its first item.
+    await waitFor(() => expect(history).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    const item = screen.getByRole('menuitem', { name: 'API keys' });
+    expect(item).toHaveAttribute('href', '/dashboard/api-keys');
     await waitFor(() => expect(item).toHaveFocus());
     await user.keyboard('{Enter}');
     expect(await screen.findByText('API keys page')).toBeInTheDocument();

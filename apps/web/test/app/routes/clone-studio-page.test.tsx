@@ -67,6 +67,22 @@ afterEach(() => {
 });
 
 describe('creating a voice on /dashboard3', () => {
+  it('starts from a generation sent back from the history: its text and its cloned voice', async () => {
+    stubApi({ 'GET /api/me': me, 'GET /api/voice/cloned': () => json({ voices: [] }) });
+    const prefill = {
+      studio: 'clone',
+      text: 'Read the harbour report again.',
+      voiceId: 'v9',
+      voiceName: 'Harbour voice',
+      modelId: null,
+      settings: { speed: 1, pitch: 0, volume: 1, language: null },
+    };
+    renderDashboard(<CloneStudioPage />, { route: { pathname: '/dashboard3', state: { prefill } } });
+    expect(screen.getByLabelText('Text to speak')).toHaveValue(prefill.text);
+    expect(screen.getByText('Speaking with', { exact: false })).toHaveTextContent('Speaking with Harbour voice');
+    await screen.findByRole('button', { name: '10,000 credits' });
+  });
+
   it('shows “Voice Created” until the file is removed, then allows a new voice', async () => {
     const { user } = renderStudio({ 'POST /api/voice/clone': created });
     await loadMp3(user);

@@ -120,4 +120,21 @@ describe('the preset-voice studio', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect([speed, pitch, volume].map((input) => (input as HTMLInputElement).value)).toEqual(['1', '0', '1']);
   });
+
+  it('starts from a generation sent back from the history: its text, voice, model and settings', async () => {
+    serve(10_000);
+    const prefill = {
+      studio: 'preset',
+      text: 'Read this again, a little faster.',
+      voiceId: OLIVER.voice_id,
+      voiceName: 'Oliver',
+      modelId: 'espeak-standard',
+      settings: { speed: 1.3, pitch: -2, volume: 0.8, language: 'en-GB' },
+    };
+    renderDashboard(<PresetStudioPage />, { route: { pathname: '/dashboard2', state: { prefill } } });
+    expect(screen.getByLabelText('Your text')).toHaveValue(prefill.text);
+    await screen.findByRole('button', { name: /Oliver/ }, SLOW);
+    const sliders = ['Speed', 'Pitch', 'Volume'].map((name) => screen.getByLabelText(name) as HTMLInputElement);
+    expect(sliders.map((input) => input.value)).toEqual(['1.3', '-2', '0.8']);
+  });
 });

@@ -6,7 +6,7 @@ import { baseName } from '../lib/upload-validation';
 import { useCloneGeneration } from './use-clone-generation';
 import { useCreateVoice } from './use-create-voice';
 import { useSampleFile } from './use-sample-file';
-import { useSavedVoices } from './use-saved-voices';
+import { type SelectedVoice, useSavedVoices } from './use-saved-voices';
 
 /**
  * Where a message shows: beside the control it is about, so that on a phone, where the cards are
@@ -24,10 +24,10 @@ export interface StudioMessage {
  * Everything /dashboard3 keeps: the sample, the new voice, the saved voices, the text and its
  * generation, the popups, and the one message at a time they all report to (each next to its control).
  */
-export function useCloneStudio() {
+export function useCloneStudio(start: { text: string; voice: SelectedVoice } | null = null) {
   const me = useMe();
   const [message, setMessage] = useState<StudioMessage | null>(null);
-  const [text, setText] = useState('');
+  const [text, setText] = useState(start?.text ?? '');
   const [lastAttemptAt, setLastAttemptAt] = useState<number | null>(null);
   const [voicesOpen, setVoicesOpen] = useState(false);
   const [limitOpen, setLimitOpen] = useState(false);
@@ -41,7 +41,7 @@ export function useCloneStudio() {
   const report = (place: MessagePlace) => (text: string) => setMessage({ place, text });
   const clearMessage = () => setMessage(null);
 
-  const saved = useSavedVoices(reportVoicesProblem);
+  const saved = useSavedVoices(reportVoicesProblem, start?.voice ?? null);
   const voice = useCreateVoice({
     onCreated: (created) => saved.select({ id: created.voiceId, name: created.voiceName }),
     onProblem: report('create'),

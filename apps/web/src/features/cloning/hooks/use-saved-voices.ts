@@ -14,10 +14,14 @@ export interface SelectedVoice {
 const SELECTED_NOTICE_MS = 3_000;
 
 /** The saved cloned voices, which one is selected, and deleting them. */
-export function useSavedVoices(onProblem: (message: string, when: 'loading' | 'deleting') => void) {
+export function useSavedVoices(
+  onProblem: (message: string, when: 'loading' | 'deleting') => void,
+  /** The voice to start with ("Use in studio" from the history). */
+  initial: SelectedVoice | null = null,
+) {
   const queryClient = useQueryClient();
   const voices = useQuery(clonedVoicesQuery);
-  const [selected, setSelected] = useState<SelectedVoice | null>(null);
+  const [selected, setSelected] = useState<SelectedVoice | null>(initial);
   const [selectedNotice, setSelectedNotice] = useTimedNotice<string>(SELECTED_NOTICE_MS);
 
   useEffect(() => {

@@ -4,21 +4,33 @@ import { useEffect, useState } from 'react';
 import { preferencesQuery, savePreferredVoice } from '../api/preferences';
 import { modelsQuery, voicesQuery } from '../api/voices';
 
-/** The /dashboard2 choices: the voice (restored from, and saved to, the preferences), its language and the model. */
-export function usePresetVoices() {
+/** A voice, language and model to start with instead of the remembered voice ("Use in studio" from the history). */
+export interface PresetStart {
+  voiceId: string;
+  language: string | null;
+  modelId: string | null;
+}
+
+/**
+ * The /dashboard2 choices: the voice (restored from, and saved to, the preferences, unless the
+ * studio was opened with one), its language and the model.
+ */
+export function usePresetVoices(start: PresetStart | null = null) {
   const voices = useQuery(voicesQuery);
   const models = useQuery(modelsQuery);
   const preferences = useQuery(preferencesQuery);
   const savePreference = useMutation({ mutationFn: (voice: Voice) => savePreferredVoice(voice.voice_id, voice.name) });
 
-  const [voiceId, setVoiceId] = useState<string | null>(null);
-  const [language, setLanguage] = useState<string | null>(null);
-  const [modelId, setModelId] = useState<string | null>(null);
+  const [voiceId, setVoiceId] = useState<string | null>(start?.voiceId ?? null);
+  const [language, setLanguage] = useState<string | null>(start?.language ?? null);
+  const [modelId, setModelId] = useState<string | null>(start?.modelId ?? null);
 
   const voiceList = voices.data?.voices ?? [];
   const selectedVoice = voiceList.find((voice) => voice.voice_id === voiceId) ?? null;
   const modelList = models.data?.models ?? [];
-  const activeModel = modelId ?? modelList[0]?.model_id ?? '';
+  // A model the list no longer offers (an old generation's) falls back to the first one.
+  const activeModel =
+    (modelId && modelList.some((model) => model.model_id === modelId) ? modelId : null) ?? modelList[0]?.model_id ?? '';
 
   // Restore the preferred voice once both the voices and the preference are known.
   useEffect(() => {
