@@ -66,6 +66,10 @@ export const historyItem = z.object({
 });
 export type HistoryItem = z.infer<typeof historyItem>;
 
+/** One generation with its whole text (as its sentences now read), to copy back into a studio. */
+export const historyItemDetail = historyItem.extend({ text: z.string() });
+export type HistoryItemDetail = z.infer<typeof historyItemDetail>;
+
 export const historyPage = z.object({
   items: z.array(historyItem),
   total: z.number().int(),

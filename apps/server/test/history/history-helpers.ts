@@ -1,4 +1,4 @@
-import type { HistoryItem, HistoryPage } from '@sayso/contract/history';
+import type { HistoryItemDetail, HistoryPage } from '@sayso/contract/history';
 import type { FastifyInstance } from 'fastify';
 import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import type { SpeechEngineV1, SynthesisRequest } from '../../src/engines/speech-engine.js';
@@ -85,8 +85,10 @@ export async function historyPage(app: FastifyInstance, cookie: string, query = 
   return response.json() as HistoryPage;
 }
 
-export async function historyItem(app: FastifyInstance, cookie: string, id: string): Promise<HistoryItem> {
-  return (await app.inject({ method: 'GET', url: `/api/history/${id}`, headers: { cookie } })).json() as HistoryItem;
+export async function historyItem(app: FastifyInstance, cookie: string, id: string): Promise<HistoryItemDetail> {
+  return (
+    await app.inject({ method: 'GET', url: `/api/history/${id}`, headers: { cookie } })
+  ).json() as HistoryItemDetail;
 }
 
 /** Milliseconds of an SRT or VTT time stamp (`00:00:01,250` or `00:00:01.250`). */

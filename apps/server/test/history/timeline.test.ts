@@ -73,6 +73,9 @@ describe('the sentence timeline', () => {
 
     const item = await historyItem(app, user.cookie, id);
     expect(item.credits_charged).toBe(TEN_SENTENCES.join(' ').length + EDITED_FOURTH.length);
+    // The generation now reads as edited, for search and for "use in studio".
+    expect(item.text).toBe(TEN_SENTENCES.with(3, EDITED_FOURTH).join(' '));
+    expect(item.characters).toBe(item.text.length);
     const decoded = await decodeMp3(await download(app, user.cookie, item.mp3_url));
     const sumOfSentences = after.sentences.reduce((sum, sentence) => sum + (sentence.end_ms - sentence.start_ms), 0);
     expect(Math.abs(decoded.durationMs - sumOfSentences)).toBeLessThan(JOIN_TOLERANCE_MS);

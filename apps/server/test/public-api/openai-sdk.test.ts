@@ -26,13 +26,6 @@ async function sdkFor(app: FastifyInstance, request: Parameters<typeof apiUser>[
   return { ...user, base, client: new OpenAI({ apiKey: user.secret, baseURL: `${base}/openai/v1`, maxRetries: 0 }) };
 }
 
-/** The status of a speech request, its body read to the end (an unread body would hold the stream open). */
-async function statusOf(call: Promise<Response>): Promise<number> {
-  const response = await call;
-  await response.arrayBuffer();
-  return response.status;
-}
-
 /**
  * After a refusal that follows a served request, the SDK's connection pool keeps a socket that the
  * server still counts as busy, and closing the app would wait for it (every response of ours has

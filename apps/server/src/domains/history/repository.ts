@@ -248,6 +248,8 @@ export interface TakeChange {
   /** Picking a take settles its sentence: the position's other takes are dropped. */
   dropOthers: boolean;
   files: { audioKey: string; transcriptKey: string; durationMs: number; storedBytes: number };
+  /** The whole text as the chosen sentences now read. */
+  text: string;
   holdId?: string;
 }
 
@@ -313,6 +315,7 @@ export async function applyTakeChange(
       .updateTable('speech_tasks')
       .set({
         revision: change.fromRevision + 1,
+        text: change.text,
         audio_key: change.files.audioKey,
         transcript_key: change.files.transcriptKey,
         duration_ms: Math.round(change.files.durationMs),

@@ -1,7 +1,7 @@
 import { errorBody } from '@sayso/contract/errors';
 import {
   historyDownloadParams,
-  historyItem,
+  historyItemDetail,
   historyItemParams,
   historyPage,
   historyQuery,
@@ -47,9 +47,9 @@ export const historyRoutes =
         preHandler,
         schema: {
           tags,
-          summary: 'One generation',
+          summary: 'One generation, with its whole text',
           params: historyItemParams,
-          response: { 200: historyItem, ...errors },
+          response: { 200: historyItemDetail, ...errors },
         },
       },
       async (request) => history.item(signedInUser(request).id, request.params.id),

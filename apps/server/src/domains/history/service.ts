@@ -4,6 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import {
   type HistoryDownloadFormat,
   type HistoryItem,
+  type HistoryItemDetail,
   type HistoryPage,
   type HistoryQueryParsed,
   MAX_SENTENCE_CHARACTERS,
@@ -101,8 +102,9 @@ export class HistoryService {
     return page;
   }
 
-  async item(userId: string, taskId: string): Promise<HistoryItem> {
-    return this.itemView(await this.owned(userId, taskId));
+  async item(userId: string, taskId: string): Promise<HistoryItemDetail> {
+    const row = await this.owned(userId, taskId);
+    return { ...(await this.itemView(row)), text: row.text };
   }
 
   async remove(userId: string, taskId: string): Promise<void> {
@@ -213,7 +215,7 @@ export class HistoryService {
   private async applyChange(
     row: HistoryRow,
     chosen: ChosenTake[],
-    change: Omit<TakeChange, 'taskId' | 'fromRevision' | 'files'>,
+    change: Omit<TakeChange, 'taskId' | 'fromRevision' | 'files' | 'text'>,
   ): Promise<void> {
     const ordered = [...chosen].sort((a, b) => a.position - b.position);
     const pieces = await Promise.all(
@@ -236,8 +238,11 @@ export class HistoryService {
       durationMs: joined.durationMs,
       storedBytes: joined.mp3.length + srt.length,
     };
+    // The generation now reads as its chosen sentences do: search, "use in studio" and its length follow.
+    const text = pieces.map((piece) => piece.text).join(' ');
     const applied = await applyTakeChange(this.deps.db, {
       ...change,
+      text,
       taskId: row.id,
       fromRevision: row.revision,
       files,

@@ -1,25 +1,22 @@
-import type { HistoryItem } from '@sayso/contract/history';
-import { useQueryClient } from '@tanstack/react-query';
+import type { HistoryItem, HistoryItemDetail } from '@sayso/contract/history';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { apiRequest } from '@/lib/api-client';
 import { studioLink } from '@/lib/studio-prefill';
-import { timelineQuery } from '../api/timeline';
 import { excerptIsWhole, prefillFor } from '../lib/history-labels';
 
 /**
  * "Use in studio": opens the studio the item was made in, filled with its text, voice and settings.
- * A list item carries only the start of a long text; the whole of it is read from its timeline.
+ * A list item carries only the start of a long text; the whole of it is read from the item itself.
  */
 export function useOpenInStudio() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [preparing, setPreparing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   async function fullText(item: HistoryItem): Promise<string> {
-    if (excerptIsWhole(item) || !item.has_timeline) return item.excerpt;
-    const timeline = await queryClient.fetchQuery(timelineQuery(item.id));
-    return timeline.sentences.map((sentence) => sentence.text).join(' ');
+    if (excerptIsWhole(item)) return item.excerpt;
+    return (await apiRequest<HistoryItemDetail>(`/history/${encodeURIComponent(item.id)}`)).text;
   }
 
   async function open(item: HistoryItem) {
