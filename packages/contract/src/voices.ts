@@ -11,6 +11,11 @@ export const clonedVoiceCreated = z.object({
   mp3_link: z.string(),
   /** Fitted by measurement rather than learned from the sample (design.md, approximate clones). */
   approximate: z.boolean(),
+  /**
+   * The provider must verify the voice before it speaks (ElevenLabs' professional checks): the
+   * voice is kept, and the studio tells its owner what to do.
+   */
+  requires_verification: z.boolean(),
 });
 export type ClonedVoiceCreated = z.infer<typeof clonedVoiceCreated>;
 

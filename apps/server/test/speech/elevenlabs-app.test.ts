@@ -6,6 +6,7 @@ import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { type ElevenLabsFault, type FakeElevenLabs, startFakeElevenLabs } from '../fakes/fake-elevenlabs.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { expectLedgerInvariants } from '../helpers/money.js';
+import { spokenSampleWav } from '../helpers/samples.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 import { waitForTask } from '../helpers/speech.js';
 
@@ -199,5 +200,39 @@ describe('the preset studio (provider B) served by ElevenLabs (against the fake)
     expect(fake.requests.filter((entry) => entry.path.endsWith('/with-timestamps'))).toHaveLength(2);
     expect(await credits(app, user.cookie)).toBe(before - text.length);
     await expectLedgerInvariants(app.db);
+  });
+});
+
+describe('a clone ElevenLabs must verify', () => {
+  it('is kept, and the clone answer says so to the studio and to the API (requires_verification)', async () => {
+    const app = await buildTestApp({
+      engines: [
+        createEspeakEngine(),
+        createElevenLabsEngine({ apiKey: fake.apiKey, baseUrl: fake.url, defaultModel: 'eleven_multilingual_v2' }),
+      ],
+      env: { SPEECH_ENGINE_A: 'elevenlabs' },
+    });
+    const user = await signedInUser(app);
+    fake.state.requiresVerification = true;
+    try {
+      const form = new FormData();
+      form.append('audio', new Blob([new Uint8Array(await spokenSampleWav())], { type: 'audio/wav' }), 'me.wav');
+      form.append('voice_name', 'Needs checking');
+      form.append('language_tag', 'english');
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/voice/clone',
+        headers: { origin: ORIGIN, cookie: user.cookie },
+        payload: form,
+      });
+      expect(created.statusCode).toBe(200);
+      expect(created.json()).toMatchObject({
+        voice_name: 'Needs checking',
+        approximate: false,
+        requires_verification: true,
+      });
+    } finally {
+      fake.state.requiresVerification = false;
+    }
   });
 });

@@ -137,7 +137,7 @@ export class VoiceService {
         MAX_CLONED_VOICES,
       );
       if (!saved) throw voiceLimitReached();
-      return clonedVoiceCreatedView(saved);
+      return clonedVoiceCreatedView(saved, cloned.requiresVerification === true);
     } catch (error) {
       await this.removeFiles([sampleKey, previewKey]);
       throw error;
@@ -188,7 +188,7 @@ function cloneFailure(error: unknown): AppError {
 
 const sampleLink = (voiceId: string) => `/api/voice/${encodeURIComponent(voiceId)}/sample.mp3`;
 
-const clonedVoiceCreatedView = (voice: ClonedVoiceRow): ClonedVoiceCreated => ({
+const clonedVoiceCreatedView = (voice: ClonedVoiceRow, requiresVerification: boolean): ClonedVoiceCreated => ({
   success: true,
   clone_voice_id: voice.id,
   voice_id: voice.id,
@@ -196,6 +196,7 @@ const clonedVoiceCreatedView = (voice: ClonedVoiceRow): ClonedVoiceCreated => ({
   voice_name: voice.voice_name,
   mp3_link: voice.preview_key ? sampleLink(voice.id) : '',
   approximate: voice.approximate,
+  requires_verification: requiresVerification,
 });
 
 const clonedVoiceView = (voice: ClonedVoiceRow): ClonedVoice => ({

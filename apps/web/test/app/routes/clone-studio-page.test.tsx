@@ -132,6 +132,26 @@ describe('creating a voice on /dashboard3', () => {
     expect(screen.queryByText('Voice Created Successfully')).not.toBeInTheDocument();
   });
 
+  it('tells the owner when the speech service must verify the new voice before it speaks', async () => {
+    const { user } = renderStudio({
+      'POST /api/voice/clone': () =>
+        json({
+          success: true,
+          clone_voice_id: 'v1',
+          voice_id: 'v1',
+          id: 'v1',
+          voice_name: 'Ada',
+          mp3_link: '',
+          approximate: false,
+          requires_verification: true,
+        }),
+    });
+    await loadMp3(user, 600_000);
+    await user.click(screen.getByRole('button', { name: 'Create Voice' }));
+    const card = await screen.findByText('Voice Created Successfully');
+    expect(within(card.parentElement as HTMLElement).getByText(/must verify this voice/)).toBeInTheDocument();
+  });
+
   it('leaves the short-file note out for a file of 500,000 bytes or more', async () => {
     const { user } = renderStudio({ 'POST /api/voice/clone': created });
     await loadMp3(user, 500_000);

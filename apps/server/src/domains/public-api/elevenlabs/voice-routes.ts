@@ -75,7 +75,7 @@ export function elevenLabsVoiceRoutes(app: ZodApp, { catalogue, voices, preHandl
       // Refused before the upload is read, so a full account does not send 20 MB for nothing.
       await voices.checkRoomForVoice(principal.userId);
       const created = await voices.cloneVoice(principal.userId, await readAddVoiceForm(request));
-      return { voice_id: created.voice_id, requires_verification: false };
+      return { voice_id: created.voice_id, requires_verification: created.requires_verification };
     },
   );
 

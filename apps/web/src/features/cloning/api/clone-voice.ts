@@ -17,6 +17,8 @@ export interface CreatedVoice {
   voiceName: string;
   sampleLink: string;
   approximate: boolean;
+  /** The provider verifies the voice before it speaks. */
+  requiresVerification: boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function readCloneAnswer(answer: CloneAnswer, fallbackName: string): Crea
     voiceName: text(body.voice_name) || text(body.name) || fallbackName,
     sampleLink: text(body.mp3_link) || text(body.audio_url) || text(body.sample_audio),
     approximate: body.approximate === true,
+    requiresVerification: body.requires_verification === true,
   };
 }
 

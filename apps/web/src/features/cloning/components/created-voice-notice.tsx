@@ -12,6 +12,12 @@ export function CreatedVoiceNotice({ notice }: { notice: CreatedNotice }) {
           voice depth and speaking rate.
         </p>
       )}
+      {notice.requiresVerification && (
+        <p className="mt-1 text-xs font-medium">
+          The speech service must verify this voice before it can speak. Complete the verification in your ElevenLabs
+          account, then generate with it here.
+        </p>
+      )}
       {notice.short && (
         <p className="mt-1 text-xs">Your file is short; a longer, clearer sample gives a closer voice.</p>
       )}

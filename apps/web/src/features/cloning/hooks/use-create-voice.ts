@@ -19,6 +19,8 @@ export interface CreatedNotice {
   short: boolean;
   /** The server fits clones to the sample's measurements rather than copying the voice. */
   approximate: boolean;
+  /** The speech service must verify the voice before it can speak. */
+  requiresVerification: boolean;
 }
 
 const SHORT_FILE_BYTES = 500_000;
@@ -52,6 +54,7 @@ export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEve
         name: voice.voiceName,
         short: (file?.size ?? 0) < SHORT_FILE_BYTES,
         approximate: voice.approximate,
+        requiresVerification: voice.requiresVerification,
       });
     },
     onError: (error) => {
