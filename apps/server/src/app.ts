@@ -37,6 +37,7 @@ import { voiceRoutes } from './domains/voices/routes.js';
 import { configuredEngines } from './engines/configured-engines.js';
 import { createEngineRegistry, type EngineRegistry } from './engines/registry.js';
 import type { SpeechEngineV1 } from './engines/speech-engine.js';
+import { apiGuide } from './http/api-guide.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerMalformedInputGuard } from './http/malformed-input.js';
 import { registerOverloadProtection } from './http/overload.js';
@@ -108,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOverloadProtection(app, config.overload);
 
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Sayso API', version } },
+    openapi: { info: { title: 'Sayso API', version, description: apiGuide() } },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
