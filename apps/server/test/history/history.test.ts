@@ -238,4 +238,32 @@ describe('generation history', () => {
     // Signed out, the history is not there at all.
     expect((await app.inject({ method: 'GET', url: '/api/history' })).statusCode).toBe(401);
   });
+
+  it('refuses a new generation while the history is at its storage limit, charging nothing, until one is deleted', async () => {
+    const app = await buildTestApp({ env: { HISTORY_STORAGE_LIMIT_MB: '1' } });
+    const user = await signedInUser(app);
+    const big = await speakInStudio(app, user.cookie, 'preset', 'Pretend this one is huge.');
+    await app.db
+      .updateTable('speech_tasks')
+      .set({ stored_bytes: 1024 * 1024 })
+      .where('id', '=', big)
+      .execute();
+    const page = await historyPage(app, user.cookie);
+    expect(page.storage.used_bytes).toBeGreaterThanOrEqual(page.storage.limit_bytes);
+    const creditsBefore = await creditsOf(app.db, user.userId);
+
+    await expect(speakInStudio(app, user.cookie, 'preset', 'One more, please.')).rejects.toThrow(
+      'Your history has used all of its storage. Delete older generations in History to make room.',
+    );
+    expect(await creditsOf(app.db, user.userId)).toBe(creditsBefore);
+    expect((await historyPage(app, user.cookie)).total).toBe(1);
+
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/history/${big}`,
+      headers: { cookie: user.cookie, origin: ORIGIN },
+    });
+    expect(deleted.statusCode).toBe(204);
+    await speakInStudio(app, user.cookie, 'preset', 'One more, please.');
+  });
 });

@@ -117,25 +117,6 @@ export async function historyVoices(
     .execute();
 }
 
-/** Bytes a user's history keeps in storage: joined files and sentence takes. */
-export async function storedBytes(db: Kysely<Database>, userId: string): Promise<number> {
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('speech_tasks')
-        .where('user_id', '=', userId)
-        .select(sql<string>`coalesce(sum(stored_bytes), 0)`.as('n'))
-        .as('tasks'),
-      eb
-        .selectFrom('sentence_audio')
-        .where('user_id', '=', userId)
-        .select(sql<string>`coalesce(sum(bytes), 0)`.as('n'))
-        .as('sentences'),
-    ])
-    .executeTakeFirstOrThrow();
-  return Number(row.tasks) + Number(row.sentences);
-}
-
 /** Every take of a task, by position then age, with its audio file. */
 export async function listTakes(db: Kysely<Database> | Transaction<Database>, taskId: string): Promise<TakeRow[]> {
   return db

@@ -20,6 +20,7 @@ import { AppError } from '../../http/errors.js';
 import type { ByteRange, FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
 import { creditCost } from '../accounts/service.js';
+import { storedBytes } from '../speech/repository.js';
 import { newTakeId, renderSentences } from '../speech/sentence-render.js';
 import { joinSentences } from '../speech/sentences.js';
 import { taskVoice } from '../speech/speech-job.js';
@@ -34,7 +35,6 @@ import {
   listHistory,
   listTakes,
   releaseTakeCredits,
-  storedBytes,
   type TakeChange,
   type TakeRow,
   takeHoldReference,

@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { countActiveTasks, countRecentTasks } from './repository.js';
+import { countActiveTasks, countRecentTasks, storedBytes } from './repository.js';
 
 export interface SpeechLimits {
   perUserPerMinute: number;
   perIpPerMinute: number;
   demoPerIpPerHour: number;
   activePerUser: number;
+  /** What a user's history may keep in storage; a user at or over it must delete before adding. */
+  historyBytesPerUser: number;
 }
 
 const tooMany = (retryAfterSeconds: number) =>
@@ -15,9 +17,17 @@ const tooMany = (retryAfterSeconds: number) =>
     'retry-after': String(retryAfterSeconds),
   });
 
+const storageFull = () =>
+  new AppError(
+    409,
+    'Your history has used all of its storage. Delete older generations in History to make room.',
+    'HISTORY_STORAGE_FULL',
+  );
+
 /**
  * Submission limits, counted from the tasks themselves so every process sees the same numbers:
- * per user and per address per minute, a cap on a user's unfinished tasks, and for the free demo
+ * per user and per address per minute, a cap on a user's unfinished tasks, the history's storage
+ * allowance, and for the free demo
  * a per-address hourly allowance.
  */
 export async function checkSubmissionLimits(
@@ -31,6 +41,7 @@ export async function checkSubmissionLimits(
     if ((await countRecentTasks(db, byUser, 60)) >= limits.perUserPerMinute) throw tooMany(60);
     if ((await countActiveTasks(db, caller.userId)) >= limits.activePerUser) throw tooMany(5);
     if ((await countRecentTasks(db, byAddress, 60)) >= limits.perIpPerMinute) throw tooMany(60);
+    if ((await storedBytes(db, caller.userId)) >= limits.historyBytesPerUser) throw storageFull();
     return;
   }
   const demoTasks = await countRecentTasks(db, { ...byAddress, anonymousOnly: true }, 3600);

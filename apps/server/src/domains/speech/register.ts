@@ -25,7 +25,7 @@ export async function registerSpeech(
     engines: app.engines,
     jobs: app.jobs,
     storage: app.storage,
-    limits: config.speech.limits,
+    limits: { ...config.speech.limits, historyBytesPerUser: config.history.storageLimitBytes },
     fileSecret,
     publicUrl: config.publicUrl,
   });

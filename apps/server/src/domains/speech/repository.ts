@@ -413,3 +413,22 @@ export async function countRecentTasks(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Bytes a user's history keeps in storage: joined files and sentence takes. */
+export async function storedBytes(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('speech_tasks')
+        .where('user_id', '=', userId)
+        .select(sql<string>`coalesce(sum(stored_bytes), 0)`.as('n'))
+        .as('tasks'),
+      eb
+        .selectFrom('sentence_audio')
+        .where('user_id', '=', userId)
+        .select(sql<string>`coalesce(sum(bytes), 0)`.as('n'))
+        .as('sentences'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Number(row.tasks) + Number(row.sentences);
+}
