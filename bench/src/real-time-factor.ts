@@ -1,10 +1,14 @@
 import { performance } from 'node:perf_hooks';
+import { splitSentences } from '../../apps/server/src/audio/audio.js';
 import { renderSpeech } from '../../apps/server/src/domains/speech/render.js';
+import { joinSentences, speakSentence } from '../../apps/server/src/domains/speech/sentences.js';
 import type { SpeechEngineV1 } from '../../apps/server/src/engines/speech-engine.js';
 import { percentile } from './http-load.js';
 
 export interface RealTimeFactor {
   engine: string;
+  /** 'chunks': the public API's streaming path; 'sentences': a queued task's path (cold cache). */
+  path: RenderPath;
   characters: number;
   runs: number;
   medianSeconds: number;
@@ -26,8 +30,28 @@ function prose(length: number): string {
   return text.slice(0, length);
 }
 
+export type RenderPath = 'chunks' | 'sentences';
+
+type Request = Parameters<typeof renderSpeech>[1];
+
 /**
- * Times the whole product path for one text (chunking, synthesis, MP3 encoding, SRT): the median of
+ * A queued task's render with an empty sentence cache: one engine call and one MP3 per sentence,
+ * then the takes joined (the cache's database rows and file writes are not timed).
+ */
+async function renderBySentence(engine: SpeechEngineV1, request: Request): Promise<{ durationMs: number }> {
+  const sentences = splitSentences(request.text, Math.min(400, engine.capabilities.maxCharsPerRequest));
+  const takes = [];
+  for (const text of sentences) takes.push({ text, ...(await speakSentence(engine, { ...request, text })) });
+  return joinSentences(takes);
+}
+
+const RENDERERS: Record<RenderPath, (engine: SpeechEngineV1, request: Request) => Promise<{ durationMs: number }>> = {
+  chunks: renderSpeech,
+  sentences: renderBySentence,
+};
+
+/**
+ * Times one render path for one text (splitting, synthesis, MP3 encoding, SRT): the median of
  * `runs` runs after one warm-up, over the length of the audio it made.
  */
 export async function measureRealTimeFactor(
@@ -35,19 +59,29 @@ export async function measureRealTimeFactor(
   voiceId: string,
   characters: number,
   runs: number,
+  path: RenderPath = 'chunks',
 ): Promise<RealTimeFactor> {
   const request = { text: prose(characters), voiceId, modelId: null, speed: 1, pitch: 0, volume: 1, language: null };
-  await renderSpeech(engine, request);
+  const render = RENDERERS[path];
+  await render(engine, request);
   const times: number[] = [];
   let audioMs = 0;
   for (let run = 0; run < runs; run += 1) {
     const started = performance.now();
-    const rendered = await renderSpeech(engine, request);
+    const rendered = await render(engine, request);
     times.push((performance.now() - started) / 1000);
     audioMs = rendered.durationMs;
   }
   times.sort((a, b) => a - b);
   const medianSeconds = percentile(times, 50);
   const audioSeconds = audioMs / 1000;
-  return { engine: engine.id, characters, runs, medianSeconds, audioSeconds, factor: medianSeconds / audioSeconds };
+  return {
+    engine: engine.id,
+    path,
+    characters,
+    runs,
+    medianSeconds,
+    audioSeconds,
+    factor: medianSeconds / audioSeconds,
+  };
 }

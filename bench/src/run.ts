@@ -73,13 +73,14 @@ console.log(
 
 // Engines as this machine would configure them (KOKORO_MODEL_DIR or ./data/models/kokoro).
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('data') });
-console.log('\nReal-time factor (render time / audio time; whole path: chunks, synthesis, MP3, SRT):\n');
-console.log('| engine | characters | runs | median s | audio s | real-time factor | × real time |');
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
+console.log('\nReal-time factor (render time / audio time; splitting, synthesis, MP3, SRT):');
+console.log('chunks = the public API stream; sentences = a queued task, one take per sentence, cold cache\n');
+console.log('| engine | path | characters | runs | median s | audio s | real-time factor | × real time |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const engine of configuredEngines(config)) {
   const status = await engine.status();
   if (status.state === 'down') {
-    console.log(`| ${engine.id} | not measured: ${status.reason} | | | | | |`);
+    console.log(`| ${engine.id} | not measured: ${status.reason} | | | | | | |`);
     continue;
   }
   const [voice] = await engine.listVoices();
@@ -88,9 +89,11 @@ for (const engine of configuredEngines(config)) {
     [200, 7],
     [5_000, 3],
   ] as const) {
-    const result = await measureRealTimeFactor(engine, voice.id, characters, runs);
-    console.log(
-      `| ${result.engine} | ${characters} | ${runs} | ${fixed(result.medianSeconds, 3)} | ${fixed(result.audioSeconds, 1)} | ${fixed(result.factor, 4)} | ${fixed(1 / result.factor, 0)}× |`,
-    );
+    for (const path of ['chunks', 'sentences'] as const) {
+      const result = await measureRealTimeFactor(engine, voice.id, characters, runs, path);
+      console.log(
+        `| ${result.engine} | ${path} | ${characters} | ${runs} | ${fixed(result.medianSeconds, 3)} | ${fixed(result.audioSeconds, 1)} | ${fixed(result.factor, 4)} | ${fixed(1 / result.factor, 0)}× |`,
+      );
+    }
   }
 }
