@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { splitSentences } from '../../apps/server/src/audio/audio.js';
 import { renderSpeech } from '../../apps/server/src/domains/speech/render.js';
-import { joinSentences, speakSentence } from '../../apps/server/src/domains/speech/sentences.js';
+import { batchesOf, speakAll } from '../../apps/server/src/domains/speech/sentence-render.js';
+import { joinSentences } from '../../apps/server/src/domains/speech/sentences.js';
 import type { SpeechEngineV1 } from '../../apps/server/src/engines/speech-engine.js';
 import { percentile } from './http-load.js';
 
@@ -35,13 +36,24 @@ export type RenderPath = 'chunks' | 'sentences';
 type Request = Parameters<typeof renderSpeech>[1];
 
 /**
- * A queued task's render with an empty sentence cache: one engine call and one MP3 per sentence,
- * then the takes joined (the cache's database rows and file writes are not timed).
+ * A queued task's render with an empty sentence cache: the sentences spoken in the task's batches
+ * (one eSpeak run for several), one MP3 per sentence, then the takes joined. The cache's database
+ * rows and file writes are not timed.
  */
 async function renderBySentence(engine: SpeechEngineV1, request: Request): Promise<{ durationMs: number }> {
-  const sentences = splitSentences(request.text, Math.min(400, engine.capabilities.maxCharsPerRequest));
+  const sentences = splitSentences(request.text, Math.min(400, engine.capabilities.maxCharsPerRequest)).map((text) => ({
+    text,
+    seed: null,
+  }));
+  const voice = { engine: engine.id, ...request, modelId: request.modelId ?? null };
   const takes = [];
-  for (const text of sentences) takes.push({ text, ...(await speakSentence(engine, { ...request, text })) });
+  for (const batch of batchesOf(engine, sentences)) {
+    const spoken = await speakAll(
+      { engine, voice, userId: null, taskId: 'bench' },
+      batch.map((index) => ({ ...(sentences[index] ?? { text: '', seed: null }), cacheKey: '' })),
+    );
+    takes.push(...spoken.map((take, at) => ({ ...take, text: sentences[batch[at] ?? 0]?.text ?? '' })));
+  }
   return joinSentences(takes);
 }
 

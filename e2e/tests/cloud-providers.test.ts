@@ -81,10 +81,16 @@ describe('the studio on cloud providers (fakes on loopback)', () => {
       .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
       .toBeGreaterThan(2);
 
-    const sent = elevenlabs.requests.find(
+    // A task is spoken sentence by sentence (decision 0019): one request each, with the chosen model.
+    const sent = elevenlabs.requests.filter(
       (entry) => entry.path === '/v1/text-to-speech/JBFqnCBsd6RMkjVDRZzb/with-timestamps',
     );
-    expect(sent?.json).toMatchObject({ text, model_id: 'eleven_flash_v2_5' });
+    expect(sent.map((entry) => entry.json?.text)).toEqual([
+      'Hello from the cloud studio.',
+      'This second sentence has its own cue.',
+    ]);
+    for (const entry of sent) expect(entry.json).toMatchObject({ model_id: 'eleven_flash_v2_5' });
+    expect(sent.map((entry) => entry.json?.text).join(' ')).toBe(text);
     // The task's transcript, read as the signed-in user reads their task list.
     const tasks = await page.evaluate(async () => (await fetch('/api/minimax/tasks')).json());
     const transcriptUrl = (tasks as { items: { transcript_url: string }[] }).items[0]?.transcript_url ?? '';
@@ -119,12 +125,16 @@ describe('the studio on cloud providers (fakes on loopback)', () => {
     await expect
       .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).duration), { timeout: 15_000 })
       .toBeGreaterThan(1);
-    const spoken = minimax.requests.find(
+    const spoken = minimax.requests.filter(
       (entry) =>
         entry.path === '/v1/t2a_v2' &&
         (entry.json?.voice_setting as { voice_id?: string } | undefined)?.voice_id === voiceId,
     );
-    expect(spoken?.json).toMatchObject({ text: 'The cloud clone speaks this sentence. And this one too.' });
+    // One request per sentence (decision 0019).
+    expect(spoken.map((entry) => entry.json?.text)).toEqual([
+      'The cloud clone speaks this sentence.',
+      'And this one too.',
+    ]);
 
     await page.getByRole('button', { name: 'Cloned Voices' }).click();
     await page.getByRole('button', { name: 'Delete Cloud voice' }).click();

@@ -25,6 +25,12 @@ export interface SpeechEngineV1 {
    * `capabilities.maxCharsPerRequest`); callers chunk by `maxCharsPerRequest` when this is absent.
    */
   maxCharsFor?(modelId: string | null): Promise<number>;
+  /**
+   * Speaks several short texts (sentences) in one request and answers each one's audio apart, in
+   * order. For engines whose every request carries a large fixed cost (eSpeak starts a fresh
+   * WebAssembly instance per run); callers fall back to `synthesize` per text when it is absent.
+   */
+  synthesizeEach?(texts: string[], request: Omit<SynthesisRequest, 'text'>): Promise<SynthesisResult[]>;
   cloneVoice?(request: CloneRequest): Promise<ClonedVoice>;
   deleteVoice?(voiceId: string): Promise<void>;
 }

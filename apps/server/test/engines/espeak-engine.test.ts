@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { cloneLanguage } from '../../src/engines/espeak/clone.js';
 import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { espeakCatalog, espeakVoiceName } from '../../src/engines/espeak/voices.js';
+import type { SpeechEngineV1, SynthesisResult } from '../../src/engines/speech-engine.js';
+import { buildTestApp } from '../helpers/build-app.js';
+import { ORIGIN, signedInUser } from '../helpers/sessions.js';
+import { waitForTask } from '../helpers/speech.js';
 import { describeEngineContract } from './engine-contract.js';
 
 describeEngineContract('espeak (eSpeak NG, WebAssembly)', {
@@ -125,5 +129,66 @@ describe('the eSpeak preset catalogue', () => {
       language: null,
     });
     expect(spoken.audio.format === 'pcm16' && spoken.audio.samples.length).toBeGreaterThan(2_000);
+  });
+});
+
+describe('eSpeak speaking several sentences in one run', () => {
+  const request = { voiceId: 'espeak-en-us-f2', modelId: null, speed: 1, pitch: 0, volume: 1, language: null };
+  const texts = ['The first one is short.', 'A second, longer sentence, with two commas in it.', 'Three & <four>?'];
+  const seconds = (result: SynthesisResult) =>
+    result.audio.format === 'pcm16' ? result.audio.samples.length / result.audio.sampleRate : Number.NaN;
+
+  it('answers each sentence apart, each about as long as the sentence spoken alone', async () => {
+    const engine = createEspeakEngine();
+    // Speaking them one by one is the fallback when the breaks cannot be found: it must not be needed.
+    const speakAlone = engine.synthesize;
+    let alone = 0;
+    engine.synthesize = (single) => {
+      alone += 1;
+      return speakAlone.call(engine, single);
+    };
+    const together = await engine.synthesizeEach?.(texts, request);
+    expect(together).toHaveLength(3);
+    expect(alone).toBe(0);
+    for (const [index, text] of texts.entries()) {
+      const alone = await engine.synthesize({ ...request, text });
+      const piece = together?.[index];
+      if (!piece) throw new Error(`no piece ${index}`);
+      // The pieces lose the long breaks between them; what is left is the sentence and its own pauses.
+      expect(seconds(piece)).toBeGreaterThan(seconds(alone) * 0.6);
+      expect(seconds(piece)).toBeLessThan(seconds(alone) * 1.4);
+    }
+  });
+
+  it('speaks a task’s sentences in one run per batch, and still times and keeps every sentence', async () => {
+    const espeak = createEspeakEngine();
+    let runs = 0;
+    const engine: SpeechEngineV1 = {
+      ...espeak,
+      async synthesizeEach(many, base) {
+        runs += 1;
+        return (await espeak.synthesizeEach?.(many, base)) ?? [];
+      },
+    };
+    const app = await buildTestApp({ engines: [engine] });
+    const user = await signedInUser(app);
+    const text = 'One. Two is here. Three follows. Four, then. Five ends it.';
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/elevenlabs/tts',
+      headers: { origin: ORIGIN, cookie: user.cookie },
+      payload: { text, voice_id: 'espeak-en-us-f2', model_id: 'espeak-ng', speed: 1, pitch: 0, volume: 1 },
+    });
+    const task = await waitForTask(app, (response.json() as { task_id: string }).task_id, user.cookie);
+    expect(task.status).toBe('done');
+    expect(runs).toBe(1);
+    const takes = await app.db.selectFrom('sentence_takes').select(['position', 'text']).orderBy('position').execute();
+    expect(takes.map((take) => take.text)).toEqual([
+      'One.',
+      'Two is here.',
+      'Three follows.',
+      'Four, then.',
+      'Five ends it.',
+    ]);
   });
 });

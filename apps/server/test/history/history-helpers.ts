@@ -17,7 +17,8 @@ export const CLONE_STUDIO_VOICE = 'espeak-en-sc-m2';
  * `seeds` it claims to honour seeds and lets the seed nudge the pitch, so takes really differ.
  */
 export function countingEngine(options: { seeds?: boolean } = {}) {
-  const espeak = createEspeakEngine();
+  // Without eSpeak's several-sentences-per-run path, so every sentence is one counted request.
+  const { synthesizeEach: _oneRunForMany, ...espeak } = createEspeakEngine();
   const spoken: SynthesisRequest[] = [];
   const engine: SpeechEngineV1 = {
     ...espeak,

@@ -6,7 +6,7 @@ import type { SpeechEngineV1 } from '../../engines/speech-engine.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { sentenceAudioKey } from '../../storage/keys.js';
 import { findSentenceAudio, saveSentenceAudio } from './sentence-repository.js';
-import { type SentenceVoice, sentenceCacheKey, speakSentence } from './sentences.js';
+import { type SentenceVoice, type SpokenSentence, sentenceCacheKey, sentenceMp3, speakSentence } from './sentences.js';
 
 export interface SentenceRenderDeps {
   db: Kysely<Database>;
@@ -62,41 +62,108 @@ export async function renderSentences(
   const keys = sentences.map((sentence) => sentenceCacheKey(owner, request.voice, sentence.text, sentence.seed));
   const cache = request.userId ? await findSentenceAudio(deps.db, keys) : new Map();
   const rendered: RenderedSentence[] = [];
-  for (const [index, sentence] of sentences.entries()) {
+  let done = 0;
+  for (const batch of batchesOf(request.engine, sentences)) {
     request.signal?.throwIfAborted();
-    const cacheKey = keys[index] ?? '';
-    const hit = cache.get(cacheKey);
-    const cachedMp3 = hit ? await readIfPresent(deps.storage, hit.file_key) : null;
-    if (hit && cachedMp3) {
-      rendered.push({ ...sentence, cacheKey, mp3: cachedMp3, durationMs: hit.duration_ms, cached: true });
-      onSpoken(index + 1, sentences.length, []);
-      continue;
+    const missing: number[] = [];
+    for (const index of batch) {
+      const hit = cache.get(keys[index] ?? '');
+      const cachedMp3 = hit ? await readIfPresent(deps.storage, hit.file_key) : null;
+      const sentence = sentences[index] as SentenceToSpeak;
+      if (hit && cachedMp3) {
+        rendered[index] = {
+          ...sentence,
+          cacheKey: hit.cache_key,
+          mp3: cachedMp3,
+          durationMs: hit.duration_ms,
+          cached: true,
+        };
+      } else missing.push(index);
     }
-    const spoken = await speakSentence(request.engine, {
-      text: sentence.text,
-      voiceId: request.voice.voiceId,
-      modelId: request.voice.modelId,
-      speed: request.voice.speed,
-      pitch: request.voice.pitch,
-      volume: request.voice.volume,
-      language: request.voice.language,
-      seed: sentence.seed,
-      ...(request.signal ? { signal: request.signal } : {}),
-      ...(request.checkpoint ? { checkpoint: sentenceCheckpoint(request.checkpoint, cacheKey) } : {}),
-    });
-    const fileKey = sentenceAudioKey(request.userId, cacheKey);
-    await deps.storage.put(fileKey, spoken.mp3);
-    await saveSentenceAudio(deps.db, {
-      cacheKey,
-      userId: request.userId,
-      fileKey,
-      durationMs: spoken.durationMs,
-      bytes: spoken.mp3.length,
-    });
-    rendered.push({ ...sentence, cacheKey, mp3: spoken.mp3, durationMs: spoken.durationMs, cached: false });
-    onSpoken(index + 1, sentences.length, spoken.warnings);
+    const spoken = await speakAll(
+      request,
+      missing.map((index) => ({ ...(sentences[index] as SentenceToSpeak), cacheKey: keys[index] ?? '' })),
+    );
+    const warnings: string[] = [];
+    for (const [at, index] of missing.entries()) {
+      const sentence = sentences[index] as SentenceToSpeak;
+      const cacheKey = keys[index] ?? '';
+      const { mp3, durationMs, warnings: engineWarnings } = spoken[at] as SpokenSentence;
+      const fileKey = sentenceAudioKey(request.userId, cacheKey);
+      await deps.storage.put(fileKey, mp3);
+      await saveSentenceAudio(deps.db, { cacheKey, userId: request.userId, fileKey, durationMs, bytes: mp3.length });
+      rendered[index] = { ...sentence, cacheKey, mp3, durationMs, cached: false };
+      warnings.push(...engineWarnings);
+    }
+    done += batch.length;
+    onSpoken(done, sentences.length, warnings);
   }
   return rendered;
+}
+
+/**
+ * Consecutive sentences an engine with `synthesizeEach` may speak in one request (within its
+ * request limit, one seed); every sentence is a batch of its own for other engines.
+ */
+export function batchesOf(engine: SpeechEngineV1, sentences: SentenceToSpeak[]): number[][] {
+  if (!engine.synthesizeEach) return sentences.map((_, index) => [index]);
+  const batches: number[][] = [];
+  let length = 0;
+  for (const [index, sentence] of sentences.entries()) {
+    const current = batches.at(-1);
+    const first = current?.[0] === undefined ? undefined : sentences[current[0]];
+    if (
+      current &&
+      first?.seed === sentence.seed &&
+      length + 1 + sentence.text.length <= engine.capabilities.maxCharsPerRequest
+    ) {
+      current.push(index);
+      length += 1 + sentence.text.length;
+    } else {
+      batches.push([index]);
+      length = sentence.text.length;
+    }
+  }
+  return batches;
+}
+
+/** Speaks sentences that missed the cache: in one request where the engine can, else one by one. */
+export async function speakAll(
+  request: SentenceRenderRequest,
+  sentences: (SentenceToSpeak & { cacheKey: string })[],
+): Promise<SpokenSentence[]> {
+  const { engine, voice } = request;
+  const base = {
+    voiceId: voice.voiceId,
+    modelId: voice.modelId,
+    speed: voice.speed,
+    pitch: voice.pitch,
+    volume: voice.volume,
+    language: voice.language,
+    ...(request.signal ? { signal: request.signal } : {}),
+  };
+  const [single] = sentences;
+  if (engine.synthesizeEach && sentences.length > 1) {
+    const results = await engine.synthesizeEach(
+      sentences.map((sentence) => sentence.text),
+      { ...base, seed: single?.seed ?? null },
+    );
+    if (results.length !== sentences.length)
+      throw new Error(`${engine.id} answered ${results.length} of ${sentences.length} sentences`);
+    return Promise.all(results.map((result) => sentenceMp3(engine.id, result)));
+  }
+  const spoken: SpokenSentence[] = [];
+  for (const sentence of sentences) {
+    spoken.push(
+      await speakSentence(engine, {
+        ...base,
+        text: sentence.text,
+        seed: sentence.seed,
+        ...(request.checkpoint ? { checkpoint: sentenceCheckpoint(request.checkpoint, sentence.cacheKey) } : {}),
+      }),
+    );
+  }
+  return spoken;
 }
 
 function sentenceCheckpoint(

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { type Segment, toSrt } from '../../audio/audio.js';
 import { findFrameChain } from '../../audio/mp3-frames.js';
 import { Mp3Stream } from '../../audio/mp3-stream.js';
-import { EngineError, type SpeechEngineV1, type SynthesisRequest } from '../../engines/speech-engine.js';
+import {
+  EngineError,
+  type SpeechEngineV1,
+  type SynthesisRequest,
+  type SynthesisResult,
+} from '../../engines/speech-engine.js';
 
 /**
  * A generation is spoken sentence by sentence, and each sentence is kept as a standalone MP3 (a
@@ -68,14 +73,18 @@ function framesOf(bytes: Buffer, engineId: string): { frames: Buffer; durationMs
 
 /** Speaks one sentence (at most the engine's request limit) into a standalone MP3. */
 export async function speakSentence(engine: SpeechEngineV1, request: SynthesisRequest): Promise<SpokenSentence> {
-  const { audio, warnings } = await engine.synthesize(request);
+  return sentenceMp3(engine.id, await engine.synthesize(request));
+}
+
+/** An engine's answer for one sentence as a standalone MP3: its frames, or faded, padded PCM encoded. */
+export async function sentenceMp3(engineId: string, { audio, warnings }: SynthesisResult): Promise<SpokenSentence> {
   if (audio.format === 'mp3') {
-    const { frames, durationMs } = framesOf(audio.bytes, engine.id);
+    const { frames, durationMs } = framesOf(audio.bytes, engineId);
     return { mp3: frames, durationMs, warnings };
   }
   const stream = await Mp3Stream.open(audio.sampleRate);
   await stream.write(fadeAndPad(audio.samples, audio.sampleRate));
-  const { frames, durationMs } = framesOf(stream.end(), engine.id);
+  const { frames, durationMs } = framesOf(stream.end(), engineId);
   return { mp3: frames, durationMs, warnings };
 }
 

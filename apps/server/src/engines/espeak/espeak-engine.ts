@@ -1,4 +1,5 @@
 import { encodeMp3 } from '../../audio/mp3-stream.js';
+import { splitAtPauses } from '../../audio/split-at-pauses.js';
 import {
   EngineError,
   type EngineModel,
@@ -20,6 +21,11 @@ import { ESPEAK_LANGUAGES, espeakCatalog, espeakVoiceName } from './voices.js';
 const WORDS_PER_MINUTE_AT_1X = 175;
 /** Characters per eSpeak run: each run costs ~100-200 ms of start-up, so sentences are batched. */
 const RUN_CHARS = 600;
+/**
+ * The break between sentences spoken in one run: far longer than any pause eSpeak makes inside a
+ * sentence (a few hundred milliseconds at most), so the cuts cannot land anywhere else.
+ */
+const SENTENCE_BREAK_MS = 1500;
 const ESPEAK_MODEL: EngineModel = { id: 'espeak-ng', name: 'eSpeak NG (offline)' };
 
 /**
@@ -65,20 +71,31 @@ export function createEspeakEngine(): SpeechEngineV1 {
     listVoices: async () => espeakCatalog(),
     listModels: async () => [ESPEAK_MODEL],
     async synthesize(request): Promise<SynthesisResult> {
-      const voice = resolveVoice(request.voiceId);
-      if (!voice) {
-        throw new EngineError('The selected voice is not available. Please select a different voice.', 'invalid_voice');
-      }
+      const voice = voiceOf(request.voiceId);
       const { samples, sampleRate } = await runEspeak(
         espeakArguments(request, voice.name, voice.basePitch, voice.wordsPerMinute),
         request.text,
         voice.variant,
       );
-      const warnings =
-        request.modelId && request.modelId !== ESPEAK_MODEL.id
-          ? [`model ${request.modelId} is not offered by eSpeak NG; ${ESPEAK_MODEL.id} was used`]
-          : [];
-      return { audio: { format: 'pcm16', samples, sampleRate }, segments: [], warnings };
+      return { audio: { format: 'pcm16', samples, sampleRate }, segments: [], warnings: modelWarnings(request) };
+    },
+    /**
+     * One eSpeak run for several sentences, with a long break between them (SSML), cut apart at
+     * those breaks: each run costs a fresh WebAssembly instance, far more than a sentence's speech.
+     * When the pauses cannot be told apart, each sentence is spoken alone instead.
+     */
+    async synthesizeEach(texts, request): Promise<SynthesisResult[]> {
+      const voice = voiceOf(request.voiceId);
+      const ssml = texts.map(escapeXml).join(`<break time="${SENTENCE_BREAK_MS}ms"/>`);
+      const args = [...espeakArguments(request, voice.name, voice.basePitch, voice.wordsPerMinute), '-m'];
+      const { samples, sampleRate } = await runEspeak(args, ssml, voice.variant);
+      const pieces = splitAtPauses(samples, sampleRate, texts.length, SENTENCE_BREAK_MS * 0.8);
+      if (!pieces) return Promise.all(texts.map((text) => this.synthesize({ ...request, text })));
+      return pieces.map((piece) => ({
+        audio: { format: 'pcm16', samples: piece, sampleRate },
+        segments: [],
+        warnings: modelWarnings(request),
+      }));
     },
     async cloneVoice(request) {
       const profile = analyseSample(request.sample);
@@ -92,6 +109,22 @@ export function createEspeakEngine(): SpeechEngineV1 {
     deleteVoice: async () => {},
   };
 }
+
+function voiceOf(voiceId: string): EspeakVoice {
+  const voice = resolveVoice(voiceId);
+  if (!voice) {
+    throw new EngineError('The selected voice is not available. Please select a different voice.', 'invalid_voice');
+  }
+  return voice;
+}
+
+const modelWarnings = (request: Pick<SynthesisRequest, 'modelId'>) =>
+  request.modelId && request.modelId !== ESPEAK_MODEL.id
+    ? [`model ${request.modelId} is not offered by eSpeak NG; ${ESPEAK_MODEL.id} was used`]
+    : [];
+
+/** Text as SSML character data: its own angle brackets and ampersands are words, not markup. */
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A preset voice or an approximate clone, as eSpeak's voice name, base pitch, speed and variant file. */
 function resolveVoice(voiceId: string): EspeakVoice | null {
