@@ -121,4 +121,27 @@ describeOnEachDatabase('job queue', (target) => {
       .toBe('completed');
     expect(handled).toEqual([2]);
   });
+
+  if (target.name === 'PostgreSQL server') {
+    it('starts several processes’ queues together on a new database, each creating the same queues', async () => {
+      // pg-boss can deadlock creating different queues at once (each attaches a partition); what
+      // matters is that every process starts, as several workers starting together must.
+      const names = Array.from({ length: 12 }, (_, i) => `test-race-${i}`);
+      const jobs: JobMap = Object.fromEntries(names.map((name) => [name, z.object({})]));
+      const database = await openJobDatabase(target);
+      const queues = await Promise.all([1, 2, 3].map(() => database.startQueue(jobs)));
+      // Each creates its queues one after another, as a process starting does, in its own order.
+      await Promise.all(
+        queues.map(async (queue, index) => {
+          for (const name of [...names.slice(index * 4), ...names.slice(0, index * 4)]) {
+            await queue.work(name, async () => {});
+          }
+        }),
+      );
+      const sender = queues[0];
+      if (!sender) throw new Error('no queue started');
+      const sent = await Promise.all(names.map((name) => sender.send(name, {})));
+      expect(sent).toHaveLength(names.length);
+    });
+  }
 });

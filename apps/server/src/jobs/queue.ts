@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { JOBS } from '@sayso/contract/jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
@@ -16,6 +17,15 @@ export interface JobQueueOptions {
 }
 
 const LIVE_JOB_STATES = new Set<string>(['created', 'retry', 'active']);
+
+const CREATE_QUEUE_ATTEMPTS = 10;
+/** Deadlock and serialization failure: PostgreSQL aborted the statement for a concurrent one, not for a fault of its own. */
+const CONCURRENCY_ABORT_CODES = new Set(['40P01', '40001']);
+
+function isConcurrencyAbort(error: unknown): boolean {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  return typeof code === 'string' && CONCURRENCY_ABORT_CODES.has(code);
+}
 
 /**
  * The job queue: pg-boss on the application's own database. Every job is one of `jobs`, and its
@@ -53,9 +63,23 @@ export class JobQueue<Jobs extends JobMap = typeof JOBS> {
     return new JobQueue(boss, options, jobs);
   }
 
+  /**
+   * Creates the queue if no process has. pg-boss attaches a partition per queue, and two processes
+   * creating different queues at once (several workers starting together on a new database) can
+   * deadlock; PostgreSQL then rolls one back whole, so trying again is safe and soon succeeds.
+   */
   private async ensureQueue(name: string): Promise<void> {
     if (this.knownQueues.has(name)) return;
-    await this.boss.createQueue(name);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.boss.createQueue(name);
+        break;
+      } catch (error) {
+        if (attempt >= CREATE_QUEUE_ATTEMPTS || !isConcurrencyAbort(error)) throw error;
+        // Staggered, so the processes that collided do not collide again.
+        await sleep(attempt * (50 + Math.random() * 100));
+      }
+    }
     this.knownQueues.add(name);
   }
 
