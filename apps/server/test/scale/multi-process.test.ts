@@ -61,6 +61,7 @@ describe.skipIf(!testDatabaseUrl)(
     const processes: ServerProcess[] = [];
     const dataDirs: string[] = [];
     let workers: ServerProcess[] = [];
+    // One user through the whole scenario: the steps below run in order, each building on the last.
     let user = { id: '', cookie: '' };
 
     /** A request through the proxy, pinned to one API process, with the Origin a browser on the site sends. */
@@ -297,7 +298,7 @@ describe.skipIf(!testDatabaseUrl)(
       expect(movements).toEqual([{ kind: 'hold', amount: -text.length }]);
       const account = await db()
         .selectFrom('user_accounts')
-        .select(['held_credits', 'total_credits_used'])
+        .select('held_credits')
         .where('user_id', '=', user.id)
         .executeTakeFirstOrThrow();
       expect(Number(account.held_credits)).toBe(0);
