@@ -262,9 +262,10 @@ describe.skipIf(!testDatabaseUrl)(
     }, 20_000);
 
     it('resumes a long task on the other worker after its worker is killed, and captures its hold once', async () => {
-      // About 60 sentences: long enough to be caught half-way on any machine.
+      // 150 sentences (about 14,000 characters): eSpeak speaks several per run, and this one must
+      // still be caught half-way.
       const text = Array.from(
-        { length: 60 },
+        { length: 150 },
         (_, i) => `This is sentence number ${i + 1} of a long task that one worker starts and another one finishes.`,
       ).join(' ');
       const taskId = await submitSpeech(API_2, text);
