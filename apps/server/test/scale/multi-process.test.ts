@@ -261,6 +261,26 @@ describe.skipIf(!testDatabaseUrl)(
       }
     }, 20_000);
 
+    it('refuses an API key on API 1 from the request after it was revoked on API 2', async () => {
+      const created = await call(API_1, '/api/api-keys', {
+        method: 'POST',
+        cookie: user.cookie,
+        body: { name: 'Scale key', scopes: ['voices:read'] },
+      });
+      expect(created.status, await created.clone().text()).toBe(200);
+      const key = (await created.json()) as { key: { id: string }; secret: string };
+      const models = (backend: number) =>
+        fetch(`${proxy?.url}/openai/v1/models`, {
+          headers: { [BACKEND_HEADER]: String(backend), authorization: `Bearer ${key.secret}` },
+        });
+      expect((await models(API_1)).status).toBe(200);
+      expect((await models(API_2)).status).toBe(200);
+      const revoked = await call(API_2, `/api/api-keys/${key.key.id}`, { method: 'DELETE', cookie: user.cookie });
+      expect(revoked.status).toBe(200);
+      // No process keeps keys in memory: the very next request on the other process is refused.
+      expect((await models(API_1)).status).toBe(401);
+    }, 20_000);
+
     it('resumes a long task on the other worker after its worker is killed, and captures its hold once', async () => {
       // 150 sentences (about 14,000 characters): eSpeak speaks several per run, and this one must
       // still be caught half-way.
