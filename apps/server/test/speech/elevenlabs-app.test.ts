@@ -236,3 +236,24 @@ describe('a clone ElevenLabs must verify', () => {
     }
   });
 });
+
+describe('a studio task on ElevenLabs', () => {
+  it('is spoken a sentence per request, each stitched to the sentences before and after it', async () => {
+    const app = await appOnElevenLabs();
+    const user = await signedInUser(app);
+    fake.requests.length = 0;
+    const issuedBefore = fake.issuedRequestIds.length;
+    const submitted = await speak(app, user.cookie, 'The first sentence. The second one. The third and last.');
+    const task = await waitForTask(app, (submitted.json() as { task_id: string }).task_id, user.cookie);
+    expect(task.status).toBe('done');
+    const calls = fake.requests.filter((entry) => entry.path.endsWith('/with-timestamps'));
+    const ids = fake.issuedRequestIds.slice(issuedBefore);
+    expect(calls.map((call) => call.json?.text)).toEqual([
+      'The first sentence.',
+      'The second one.',
+      'The third and last.',
+    ]);
+    expect(calls.map((call) => call.json?.previous_request_ids)).toEqual([undefined, ids.slice(0, 1), ids.slice(0, 2)]);
+    expect(calls.map((call) => call.json?.next_text)).toEqual(['The second one.', 'The third and last.', undefined]);
+  });
+});

@@ -6,7 +6,7 @@ import type { SpeechEngineV1 } from '../../engines/speech-engine.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { sentenceAudioKey } from '../../storage/keys.js';
 import { findSentenceAudio, saveSentenceAudio } from './sentence-repository.js';
-import { type SentenceVoice, type SpokenSentence, sentenceCacheKey, sentenceMp3, speakSentence } from './sentences.js';
+import { type SentenceVoice, type SpokenSentence, sentenceCacheKey, sentenceMp3 } from './sentences.js';
 
 export interface SentenceRenderDeps {
   db: Kysely<Database>;
@@ -62,6 +62,8 @@ export async function renderSentences(
   const keys = sentences.map((sentence) => sentenceCacheKey(owner, request.voice, sentence.text, sentence.seed));
   const cache = request.userId ? await findSentenceAudio(deps.db, keys) : new Map();
   const rendered: RenderedSentence[] = [];
+  /** The provider's ids of the sentences just spoken, for engines that stitch requests together. */
+  const stitchedIds: string[] = [];
   let done = 0;
   for (const batch of batchesOf(request.engine, sentences)) {
     request.signal?.throwIfAborted();
@@ -80,9 +82,17 @@ export async function renderSentences(
         };
       } else missing.push(index);
     }
+    // A cached sentence between two spoken ones breaks the chain of provider requests.
+    if (missing[0] !== batch[0]) stitchedIds.length = 0;
     const spoken = await speakAll(
       request,
-      missing.map((index) => ({ ...(sentences[index] as SentenceToSpeak), cacheKey: keys[index] ?? '' })),
+      missing.map((index) => ({
+        ...(sentences[index] as SentenceToSpeak),
+        cacheKey: keys[index] ?? '',
+        previousText: sentences[index - 1]?.text ?? null,
+        nextText: sentences[index + 1]?.text ?? null,
+      })),
+      stitchedIds,
     );
     const warnings: string[] = [];
     for (const [at, index] of missing.entries()) {
@@ -130,7 +140,8 @@ export function batchesOf(engine: SpeechEngineV1, sentences: SentenceToSpeak[]):
 /** Speaks sentences that missed the cache: in one request where the engine can, else one by one. */
 export async function speakAll(
   request: SentenceRenderRequest,
-  sentences: (SentenceToSpeak & { cacheKey: string })[],
+  sentences: (SentenceToSpeak & { cacheKey: string; previousText?: string | null; nextText?: string | null })[],
+  stitchedIds: string[] = [],
 ): Promise<SpokenSentence[]> {
   const { engine, voice } = request;
   const base = {
@@ -154,14 +165,21 @@ export async function speakAll(
   }
   const spoken: SpokenSentence[] = [];
   for (const sentence of sentences) {
-    spoken.push(
-      await speakSentence(engine, {
-        ...base,
-        text: sentence.text,
-        seed: sentence.seed,
-        ...(request.checkpoint ? { checkpoint: sentenceCheckpoint(request.checkpoint, sentence.cacheKey) } : {}),
-      }),
-    );
+    // Each sentence knows its neighbours, so an engine that stitches requests keeps the delivery going.
+    const stitching = {
+      previousText: sentence.previousText ?? null,
+      nextText: sentence.nextText ?? null,
+      previousRequestIds: stitchedIds.slice(-3),
+    };
+    const result = await engine.synthesize({
+      ...base,
+      text: sentence.text,
+      seed: sentence.seed,
+      ...(stitching.previousText || stitching.nextText ? { stitching } : {}),
+      ...(request.checkpoint ? { checkpoint: sentenceCheckpoint(request.checkpoint, sentence.cacheKey) } : {}),
+    });
+    if (result.requestId) stitchedIds.push(result.requestId);
+    spoken.push(await sentenceMp3(engine.id, result));
   }
   return spoken;
 }

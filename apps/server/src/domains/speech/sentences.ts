@@ -2,12 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Segment, toSrt } from '../../audio/audio.js';
 import { findFrameChain } from '../../audio/mp3-frames.js';
 import { Mp3Stream } from '../../audio/mp3-stream.js';
-import {
-  EngineError,
-  type SpeechEngineV1,
-  type SynthesisRequest,
-  type SynthesisResult,
-} from '../../engines/speech-engine.js';
+import { EngineError, type SynthesisResult } from '../../engines/speech-engine.js';
 
 /**
  * A generation is spoken sentence by sentence, and each sentence is kept as a standalone MP3 (a
@@ -69,11 +64,6 @@ function framesOf(bytes: Buffer, engineId: string): { frames: Buffer; durationMs
   if (!chain) throw new EngineError(`${engineId} returned audio that is not MP3`, 'failed');
   const durationMs = ((chain.frames * chain.samplesPerFrame) / chain.sampleRate) * 1000;
   return { frames: bytes.subarray(chain.start, chain.end), durationMs };
-}
-
-/** Speaks one sentence (at most the engine's request limit) into a standalone MP3. */
-export async function speakSentence(engine: SpeechEngineV1, request: SynthesisRequest): Promise<SpokenSentence> {
-  return sentenceMp3(engine.id, await engine.synthesize(request));
 }
 
 /** An engine's answer for one sentence as a standalone MP3: its frames, or faded, padded PCM encoded. */
