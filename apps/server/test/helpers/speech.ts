@@ -31,7 +31,8 @@ export async function waitForTask(app: FastifyInstance, id: string, cookie?: str
  * or wait. It is a complete engine (same voices, real audio), not a stand-in for one.
  */
 export function scriptedEngine(beforeChunk: (index: number, request: SynthesisRequest) => Promise<void> | void) {
-  const espeak = createEspeakEngine();
+  // Without eSpeak's several-sentences-per-run path, so the hook sees every request.
+  const { synthesizeEach: _oneRunForMany, ...espeak } = createEspeakEngine();
   let calls = 0;
   const engine: SpeechEngineV1 = {
     ...espeak,
