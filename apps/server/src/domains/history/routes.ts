@@ -15,7 +15,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../auth/session-guard.js';
-import { parseRange } from '../speech/byte-range.js';
+import { sendRanged } from '../speech/byte-range.js';
 import type { HistoryFile, HistoryService } from './service.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
@@ -161,20 +161,7 @@ export const historyRoutes =
 /** A history file, whole or the one byte range asked for; private to its owner's browser. */
 async function sendFile(reply: FastifyReply, file: HistoryFile, rangeHeader: string | undefined) {
   reply.header('cache-control', 'private, no-cache');
-  reply.header('accept-ranges', 'bytes');
   reply.type(file.contentType);
   reply.header('content-disposition', `${file.download ? 'attachment' : 'inline'}; filename="${file.fileName}"`);
-  const range = parseRange(rangeHeader, file.size);
-  if (range === 'unsatisfiable') {
-    reply.header('content-range', `bytes */${file.size}`);
-    return reply.status(416).send();
-  }
-  if (range) {
-    reply.status(206);
-    reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
-    reply.header('content-length', range.end - range.start + 1);
-    return reply.send(await file.read(range));
-  }
-  reply.header('content-length', file.size);
-  return reply.send(await file.read());
+  return sendRanged(reply, file, rangeHeader);
 }

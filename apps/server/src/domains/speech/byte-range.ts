@@ -1,3 +1,7 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { ByteRange } from '../../storage/file-storage.js';
+
 /** One `bytes=` range (the only kind audio players send); anything else gets the whole file. */
 export function parseRange(
   header: string | undefined,
@@ -18,4 +22,29 @@ export function parseRange(
   }
   if (start >= size || start > end) return 'unsatisfiable';
   return { start, end };
+}
+
+/**
+ * Answers a file whole, or the one byte range its `Range` header asks for (206), or 416 when the
+ * range lies outside it. The caller sets the type and caching headers first.
+ */
+export async function sendRanged(
+  reply: FastifyReply,
+  file: { size: number; read(range?: ByteRange): Promise<Readable | Buffer> },
+  rangeHeader: string | undefined,
+) {
+  reply.header('accept-ranges', 'bytes');
+  const range = parseRange(rangeHeader, file.size);
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${file.size}`);
+    return reply.status(416).send();
+  }
+  if (range) {
+    reply.status(206);
+    reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
+    reply.header('content-length', range.end - range.start + 1);
+    return reply.send(await file.read(range));
+  }
+  reply.header('content-length', file.size);
+  return reply.send(await file.read());
 }

@@ -18,7 +18,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors.js';
-import { parseRange } from './byte-range.js';
+import { sendRanged } from './byte-range.js';
 import type { Caller, SpeechService, TaskFile } from './service.js';
 
 const errors = { '4xx': errorBody };
@@ -198,21 +198,8 @@ async function sendPreview(reply: FastifyReply, audio: Readable) {
  */
 async function sendTaskFile(reply: FastifyReply, file: TaskFile, rangeHeader: string | undefined) {
   reply.header('access-control-allow-origin', '*');
-  reply.header('accept-ranges', 'bytes');
   reply.header('cache-control', 'private, max-age=86400');
   reply.type(file.kind === 'audio' ? 'audio/mpeg' : 'text/plain; charset=utf-8');
   if (file.kind === 'audio') reply.header('content-disposition', 'inline; filename="generated-audio.mp3"');
-  const range = parseRange(rangeHeader, file.size);
-  if (range === 'unsatisfiable') {
-    reply.header('content-range', `bytes */${file.size}`);
-    return reply.status(416).send();
-  }
-  if (range) {
-    reply.status(206);
-    reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
-    reply.header('content-length', range.end - range.start + 1);
-    return reply.send(await file.read(range));
-  }
-  reply.header('content-length', file.size);
-  return reply.send(await file.read());
+  return sendRanged(reply, file, rangeHeader);
 }
