@@ -1,0 +1,36 @@
+/**
+ * What the model manager records about an installed model, in `sayso-model.json` inside the
+ * model's folder (`DATA_DIR/models/<name>/`). The sherpa engine reads these records to know which
+ * models exist; the folder appears only after its files were verified, so a record on disk always
+ * describes a complete model.
+ */
+export const MANIFEST_FILE = 'sayso-model.json';
+
+/** The sherpa-onnx model families the product runs; `gtcrn` is the denoiser, not a voice. */
+export const MODEL_FAMILIES = ['vits', 'matcha', 'kokoro', 'kitten', 'pocket', 'zipvoice', 'gtcrn'] as const;
+export type ModelFamily = (typeof MODEL_FAMILIES)[number];
+
+/** Families that clone a voice from reference audio (ZipVoice also needs the sample's transcript). */
+export const CLONING_FAMILIES: ReadonlySet<ModelFamily> = new Set(['pocket', 'zipvoice']);
+
+export interface ModelManifest {
+  /** Folder name and id: lower-case letters, digits, '-', '_' and '.'. */
+  name: string;
+  family: ModelFamily;
+  title: string;
+  /** ISO 639-1 codes; empty when unknown (an archive that is not in the catalogue). */
+  languages: string[];
+  /** The licence's name (SPDX id where there is one), or 'unknown'. */
+  license: string;
+  /** Whether the licence allows selling what the model speaks; null when unknown. */
+  commercialUse: boolean | null;
+  /** Bytes of the installed folder. */
+  sizeBytes: number;
+  /** SHA-256 of the archive it was installed from. */
+  sha256: string;
+  /** 'verified': matched the catalogue's checksum; 'recorded': no published checksum, so only recorded. */
+  checksum: 'verified' | 'recorded';
+  /** Where it came from: a catalogue URL, or a file the operator supplied. */
+  source: { kind: 'url'; url: string } | { kind: 'file'; fileName: string };
+  installedAt: string;
+}
