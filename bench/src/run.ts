@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { configuredEngines } from '../../apps/server/src/engines/configured-engines.js';
+import { openStorage } from '../../apps/server/src/storage/open-storage.js';
 import { startServer } from '../../e2e/support/server.js';
 import { startBareFastify } from './bare-fastify.js';
 import { type LoadResult, runLoad } from './http-load.js';
@@ -71,13 +72,15 @@ console.log(
   `\nJob pickup (send -> handler start, PGlite, 40 jobs one at a time): median ${fixed(pickup.medianMs)} ms, p99 ${fixed(pickup.p99Ms)} ms`,
 );
 
-// Engines as this machine would configure them (KOKORO_MODEL_DIR or ./data/models/kokoro).
+// Engines as this machine would configure them (the models installed in DATA_DIR/models).
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('data') });
+const files = openStorage(config.storage);
+const engines = configuredEngines(config, files.storage);
 console.log('\nReal-time factor (render time / audio time; splitting, synthesis, MP3, SRT):');
 console.log('chunks = the public API stream; sentences = a queued task, one take per sentence, cold cache\n');
 console.log('| engine | path | characters | runs | median s | audio s | real-time factor | × real time |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const engine of configuredEngines(config)) {
+for (const engine of engines) {
   const status = await engine.status();
   if (status.state === 'down') {
     console.log(`| ${engine.id} | not measured: ${status.reason} | | | | | | |`);
@@ -97,3 +100,5 @@ for (const engine of configuredEngines(config)) {
     }
   }
 }
+await Promise.all(engines.map((engine) => engine.close?.()));
+await files.close();

@@ -130,10 +130,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const files = openStorage(config.storage);
   app.addHook('onClose', async () => files.close());
   app.decorate('storage', files.storage);
-  app.decorate(
-    'engines',
-    await createEngineRegistry(options.engines ?? configuredEngines(config), config.speech.engines, app.log),
-  );
+  const engines = options.engines ?? configuredEngines(config, files.storage);
+  app.addHook('onClose', async () => {
+    await Promise.all(engines.map((engine) => engine.close?.()));
+  });
+  app.decorate('engines', await createEngineRegistry(engines, config.speech.engines, app.log));
 
   await ensureFirstAdmin(database.db, config.initialAdmin, app.log);
 

@@ -82,8 +82,8 @@ const envSchema = z
     /** 0 keeps generated audio for ever; otherwise audio older than this many days is deleted (records stay). */
     HISTORY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
     HISTORY_STORAGE_LIMIT_MB: z.coerce.number().int().min(1).max(10_000_000).default(1024),
-    SPEECH_ENGINE_A: z.enum(['auto', 'espeak', 'kokoro', 'minimax', 'elevenlabs']).default('auto'),
-    SPEECH_ENGINE_B: z.enum(['auto', 'espeak', 'kokoro', 'minimax', 'elevenlabs']).default('auto'),
+    SPEECH_ENGINE_A: z.enum(['auto', 'espeak', 'sherpa', 'minimax', 'elevenlabs']).default('auto'),
+    SPEECH_ENGINE_B: z.enum(['auto', 'espeak', 'sherpa', 'minimax', 'elevenlabs']).default('auto'),
     ELEVENLABS_API_KEY: z.string().min(1).optional(),
     ELEVENLABS_BASE_URL: z
       .url({ message: 'must be the ElevenLabs API address, e.g. https://api.elevenlabs.io' })
@@ -94,7 +94,7 @@ const envSchema = z
       .url({ message: 'must be the MiniMax API address, e.g. https://api.minimax.io' })
       .default('https://api.minimax.io'),
     MINIMAX_MODEL: z.string().min(1).default('speech-2.8-hd'),
-    KOKORO_MODEL_DIR: z.string().min(1).optional(),
+    MODELS_DIR: z.string().min(1).optional(),
     REQUEST_DATABASE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
@@ -200,8 +200,8 @@ export interface Config {
      * for the clone studio (the spec's provider A), SPEECH_ENGINE_B for the preset studio (provider B).
      */
     engines: { clone: string; preset: string };
-    /** Where the Kokoro model files are read from (never downloaded at run time). */
-    kokoroModelDir: string;
+    /** Where installed neural models live (`npm run models`), one folder each; never downloaded at run time. */
+    modelsDir: string;
     /** MiniMax (the clone studio in the cloud), when a key is configured. Never sent to the browser. */
     minimax: { apiKey: string; baseUrl: string; model: string } | null;
     /** ElevenLabs (the preset studio in the cloud), when a key is configured. Never sent to the browser. */
@@ -318,7 +318,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       elevenlabs: e.ELEVENLABS_API_KEY
         ? { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL, model: e.ELEVENLABS_MODEL }
         : null,
-      kokoroModelDir: path.resolve(e.KOKORO_MODEL_DIR ?? path.join(dataDir, 'models', 'kokoro')),
+      modelsDir: path.resolve(e.MODELS_DIR ?? path.join(dataDir, 'models')),
     },
     overload: {
       databaseWaitMs: e.REQUEST_DATABASE_WAIT_MS,

@@ -1,14 +1,18 @@
 import type { Config } from '../config.js';
+import type { FileStorage } from '../storage/file-storage.js';
 import { createElevenLabsEngine } from './elevenlabs/elevenlabs-engine.js';
 import { createEspeakEngine } from './espeak/espeak-engine.js';
-import { createKokoroEngine } from './kokoro/engine.js';
 import { createMinimaxEngine } from './minimax/minimax-engine.js';
+import { createSherpaEngine } from './sherpa/sherpa-engine.js';
 import type { SpeechEngineV1 } from './speech-engine.js';
 
 /** Every engine this installation can use; the registry decides which serve the two studios. */
-export function configuredEngines(config: Config): SpeechEngineV1[] {
-  // Kokoro is always listed: /api/admin/health then says whether its model is present, and why not.
-  const engines = [createEspeakEngine(), createKokoroEngine({ modelDir: config.speech.kokoroModelDir })];
+export function configuredEngines(config: Config, storage: FileStorage): SpeechEngineV1[] {
+  // The neural engine is always listed: /api/admin/health then says which models are installed, or why none is.
+  const engines = [
+    createEspeakEngine(),
+    createSherpaEngine({ modelsDir: config.speech.modelsDir, references: storage }),
+  ];
   const { minimax } = config.speech;
   if (minimax) {
     engines.push(

@@ -21,7 +21,7 @@ export interface DemoEngine {
 }
 
 export interface EngineRegistry {
-  /** The engine that serves a studio's routes (chosen at start-up). */
+  /** The engine that serves a studio's routes (chosen at start-up, and again when an engine changes). */
   forStudio(studio: Studio): SpeechEngineV1;
   /** An engine by the id stored with a task, so a queued task finishes on the engine it began with. */
   byId(id: string): SpeechEngineV1 | undefined;
@@ -35,8 +35,14 @@ const EMBEDDED_ENGINE = 'espeak';
 
 /** 'auto' prefers natural neural voices in the preset studio, and the engine that can clone in the other. */
 const AUTO_PREFERENCE: Record<Studio, string[]> = {
-  clone: ['minimax', 'espeak'],
-  preset: ['elevenlabs', 'kokoro', 'espeak'],
+  clone: ['minimax', 'sherpa', 'espeak'],
+  preset: ['elevenlabs', 'sherpa', 'espeak'],
+};
+
+/** What an engine must offer to serve a studio: its own voices, or cloning. */
+const SERVES: Record<Studio, (engine: SpeechEngineV1) => boolean> = {
+  clone: (engine) => engine.capabilities.cloning,
+  preset: (engine) => engine.capabilities.presetVoices,
 };
 
 /**
@@ -70,13 +76,25 @@ export async function createEngineRegistry(
     }
     for (const id of AUTO_PREFERENCE[studio]) {
       const engine = byId.get(id);
-      if (engine && (await isUp(engine))) return engine;
+      if (engine && (await isUp(engine)) && (engine === always || SERVES[studio](engine))) return engine;
     }
     return always;
   }
 
   const chosen: Record<Studio, SpeechEngineV1> = { clone: await pick('clone'), preset: await pick('preset') };
   logger.info({ clone: chosen.clone.id, preset: chosen.preset.id }, 'speech engines chosen');
+  // An engine whose models change (installed or removed while the server runs) has the studios
+  // chosen again, so a new neural model serves at once and a removed one stops serving.
+  for (const engine of engines) {
+    engine.onChange?.(() => {
+      void Promise.all([pick('clone'), pick('preset')]).then(([clone, preset]) => {
+        if (clone === chosen.clone && preset === chosen.preset) return;
+        chosen.clone = clone;
+        chosen.preset = preset;
+        logger.info({ clone: clone.id, preset: preset.id }, 'speech engines chosen again after a model change');
+      });
+    });
+  }
   const demoEngine = byId.get(EMBEDDED_ENGINE);
   // The web app names the demo's voices by alias; the engine's own ids are accepted as well.
   const demo: DemoEngine | null = demoEngine

@@ -9,7 +9,7 @@ import type { DecodedAudio } from '../audio/mp3-decode.js';
  */
 export interface SpeechEngineV1 {
   readonly specificationVersion: 'v1';
-  /** Stable id stored with each task: 'espeak', 'kokoro', 'minimax', 'elevenlabs'. */
+  /** Stable id stored with each task: 'espeak', 'sherpa', 'minimax', 'elevenlabs'. */
   readonly id: string;
   readonly capabilities: EngineCapabilities;
   /** The model a request gets when it names none (one of `listModels()`). */
@@ -33,6 +33,13 @@ export interface SpeechEngineV1 {
   synthesizeEach?(texts: string[], request: Omit<SynthesisRequest, 'text'>): Promise<SynthesisResult[]>;
   cloneVoice?(request: CloneRequest): Promise<ClonedVoice>;
   deleteVoice?(voiceId: string): Promise<void>;
+  /**
+   * For engines whose models, voices or capabilities change while the server runs (a model
+   * installed or removed): the listener is called after each change, so studios are chosen again.
+   */
+  onChange?(listener: () => void): void;
+  /** Releases what the engine holds open (a folder watch), when the server stops. */
+  close?(): Promise<void>;
 }
 
 export interface EngineCapabilities {

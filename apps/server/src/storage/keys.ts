@@ -6,6 +6,7 @@
  *   previews/<engine id>/v2/<voice id>.mp3                      a preset voice's rendered sample
  *   voice-samples/<user id>/<random>.<mp3|wav>                  a cloned voice's uploaded sample
  *   voice-previews/<voice id>.mp3                               a cloned voice's spoken preview
+ *   voice-references/<voice id>.f32                             a neural clone's reference audio
  *   tasks/<task id>/r<revision>/audio.mp3 (and transcript.srt)  results rebuilt after a sentence changed
  *   sentences/<user id or demo>/<cache key>.mp3                 one spoken sentence (a take), shared by
  *                                                               every take with the same cache key
@@ -30,3 +31,6 @@ export const voiceSampleKey = (userId: string, token: string, type: 'mp3' | 'wav
   `voice-samples/${userId}/${token}.${type}`;
 
 export const clonedVoicePreviewKey = (voiceId: string) => `voice-previews/${voiceId}.mp3`;
+
+/** The cleaned sample a neural clone speaks from, kept in shared storage so every worker can read it. */
+export const voiceReferenceKey = (voiceId: string) => `voice-references/${voiceId}.f32`;

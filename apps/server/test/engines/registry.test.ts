@@ -7,11 +7,16 @@ import type { SpeechEngineV1 } from '../../src/engines/speech-engine.js';
 import { buildTestApp } from '../helpers/build-app.js';
 
 /** A second engine built on eSpeak under another id, up or down as the test needs. */
-function otherEngine(id: string, status: Awaited<ReturnType<SpeechEngineV1['status']>>): SpeechEngineV1 {
+function otherEngine(
+  id: string,
+  status: Awaited<ReturnType<SpeechEngineV1['status']>>,
+  capabilities: Partial<SpeechEngineV1['capabilities']> = {},
+): SpeechEngineV1 {
   const espeak = createEspeakEngine();
   return {
     ...espeak,
     id,
+    capabilities: { ...espeak.capabilities, ...capabilities },
     status: async () => status,
     listVoices: async () => (await espeak.listVoices()).map((voice) => ({ ...voice, id: `${id}-${voice.id}` })),
   };
@@ -27,28 +32,54 @@ describe('choosing the engine of each studio', () => {
     const app = await buildTestApp();
     expect((await health(app)).engines).toEqual([
       { id: 'espeak', status: 'up', serves: ['preset', 'clone'] },
-      { id: 'kokoro', status: 'down', detail: expect.stringContaining('no Kokoro model in'), serves: [] },
+      { id: 'sherpa', status: 'down', detail: expect.stringContaining('npm run models'), serves: [] },
     ]);
   });
 
   it('puts a neural engine that is up in the preset studio (the spec’s provider B) when left on auto', async () => {
-    const app = await buildTestApp({ engines: [createEspeakEngine(), otherEngine('kokoro', { state: 'up' })] });
+    const neural = otherEngine('sherpa', { state: 'up' }, { cloning: false });
+    const app = await buildTestApp({ engines: [createEspeakEngine(), neural] });
     expect((await health(app)).engines).toEqual([
       { id: 'espeak', status: 'up', serves: ['clone'] },
-      { id: 'kokoro', status: 'up', serves: ['preset'] },
+      { id: 'sherpa', status: 'up', serves: ['preset'] },
     ]);
     const voices = (await app.inject({ method: 'GET', url: '/api/elevenlabs/voices' })).json() as {
       voices: { voice_id: string }[];
     };
-    expect(voices.voices[0]?.voice_id).toMatch(/^kokoro-/);
+    expect(voices.voices[0]?.voice_id).toMatch(/^sherpa-/);
+  });
+
+  it('chooses again when an engine’s models change: a cloning model moves the clone studio, and back', async () => {
+    const listeners: (() => void)[] = [];
+    let cloning = false;
+    const espeak = createEspeakEngine();
+    const neural: SpeechEngineV1 = {
+      ...otherEngine('sherpa', { state: 'up' }),
+      get capabilities() {
+        return { ...espeak.capabilities, cloning };
+      },
+      onChange: (listener) => listeners.push(listener),
+    };
+    const registry = await createEngineRegistry(
+      [espeak, neural],
+      { clone: 'auto', preset: 'auto' },
+      pino({ level: 'silent' }),
+    );
+    expect(registry.forStudio('clone')).toBe(espeak);
+    cloning = true;
+    for (const listener of listeners) listener();
+    await expect.poll(() => registry.forStudio('clone').id).toBe('sherpa');
+    cloning = false;
+    for (const listener of listeners) listener();
+    await expect.poll(() => registry.forStudio('clone').id).toBe('espeak');
   });
 
   it('falls back to eSpeak, visibly, when the engine chosen by name is down', async () => {
-    const down = otherEngine('kokoro', { state: 'down', reason: 'no Kokoro model in /models' });
-    const app = await buildTestApp({ env: { SPEECH_ENGINE_B: 'kokoro' }, engines: [createEspeakEngine(), down] });
+    const down = otherEngine('sherpa', { state: 'down', reason: 'no speech model is installed' });
+    const app = await buildTestApp({ env: { SPEECH_ENGINE_B: 'sherpa' }, engines: [createEspeakEngine(), down] });
     expect((await health(app)).engines).toEqual([
       { id: 'espeak', status: 'up', serves: ['preset', 'clone'] },
-      { id: 'kokoro', status: 'down', detail: 'no Kokoro model in /models', serves: [] },
+      { id: 'sherpa', status: 'down', detail: 'no speech model is installed', serves: [] },
     ]);
   });
 });
@@ -74,7 +105,7 @@ describe('the landing demo’s engine', () => {
 
   it('is missing when eSpeak is not installed, so no request is free', async () => {
     const registry = await createEngineRegistry(
-      [otherEngine('kokoro', { state: 'up' })],
+      [otherEngine('sherpa', { state: 'up' })],
       { clone: 'auto', preset: 'auto' },
       silent,
     );

@@ -51,9 +51,9 @@ describe('GET /api/admin/health (staff)', () => {
     });
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(body.engines).toContainEqual(expect.objectContaining({ id: 'espeak', status: 'up' }));
-    // Kokoro has no model files in a test's data folder: staff are told where it looked.
+    // No neural model is installed in a test's data folder: staff are told where the engine looked.
     expect(body.engines).toContainEqual(
-      expect.objectContaining({ id: 'kokoro', status: 'down', detail: expect.stringContaining(app.config.dataDir) }),
+      expect.objectContaining({ id: 'sherpa', status: 'down', detail: expect.stringContaining(app.config.dataDir) }),
     );
   });
 

@@ -3,6 +3,9 @@ declare module 'espeak-ng' {
   interface ESpeakFileSystem {
     readFile(path: string): Uint8Array;
     writeFile(path: string, data: string | Uint8Array): void;
+    readdir(path: string): string[];
+    stat(path: string): { mode: number };
+    isDir(mode: number): boolean;
   }
   interface ESpeakModule {
     FS: ESpeakFileSystem;

@@ -1,0 +1,86 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeEspeakNgData } from './espeak-data.js';
+import {
+  FLOAT,
+  floats,
+  INT64,
+  int64s,
+  onnxModel,
+  op,
+  tensor,
+  toFloat,
+  toneInitializers,
+  toneNodes,
+} from './onnx-graph.js';
+
+/** Samples per phoneme token at speed 1; the tone of speaker 0 and each further speaker's step up. */
+export const PIPER_SAMPLES_PER_TOKEN = 256;
+export const PIPER_BASE_HZ = 200;
+export const PIPER_SPEAKER_STEP = 0.25;
+export const PIPER_SAMPLE_RATE = 22_050;
+
+/** The phoneme symbols the stand-in knows: eSpeak's IPA for the languages the tests speak. */
+const PHONEMES = ` !"',.:;?abcdefhijklmnopqrstuvwxyzæçðøŋœɐɑɒɔəɚɛɜɡɪɬɲɹɾʁʃʊʌʎʒʔʲˈˌːθβχᵻ̃`;
+
+/**
+ * A Piper voice as sherpa-onnx publishes it (`vits-piper-*`): `model.onnx`, `tokens.txt` and the
+ * `espeak-ng-data` folder its phonemiser reads. The model has Piper's interface (`input` int64
+ * [1, N], `input_lengths` [1], `scales` [3] = noise, length, noise_w, and `sid` [1] when it has
+ * several speakers -> `output` [1, 1, M]) and the metadata sherpa-onnx requires (`comment: piper`
+ * selects Piper's input layout and eSpeak phonemes). It speaks a tone of N × 256 × length_scale
+ * samples at 200 Hz for speaker 0, 25% higher for each further speaker.
+ */
+export async function writeStandInPiperModel(
+  folder: string,
+  options: { language: string; espeakVoice: string; speakers: number },
+): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  const multiSpeaker = options.speakers > 1;
+  const graph = {
+    name: 'piper-stand-in',
+    node: [
+      toFloat('input_lengths', 'length'),
+      op('Mul', ['length', 'samples_per_token'], ['samples_at_1x']),
+      op('Gather', ['scales', 'length_scale_index'], ['length_scale']),
+      op('Mul', ['samples_at_1x', 'length_scale'], ['sample_count']),
+      ...(multiSpeaker
+        ? [
+            toFloat('sid', 'speaker'),
+            op('Mul', ['speaker', 'speaker_step'], ['step_up']),
+            op('Add', ['step_up', 'one'], ['pitch']),
+          ]
+        : [op('Identity', ['one'], ['pitch'])]),
+      op('Mul', ['pitch', 'radians_per_sample'], ['radians']),
+      ...toneNodes('sample_count', 'radians', 'output'),
+    ],
+    initializer: [
+      floats('samples_per_token', [PIPER_SAMPLES_PER_TOKEN]),
+      int64s('length_scale_index', [1], [1]),
+      floats('speaker_step', [PIPER_SPEAKER_STEP]),
+      floats('one', [1]),
+      floats('radians_per_sample', [(2 * Math.PI * PIPER_BASE_HZ) / PIPER_SAMPLE_RATE]),
+      ...toneInitializers([1, 1, -1]),
+    ],
+    input: [
+      tensor('input', INT64, [1, 'phonemes']),
+      tensor('input_lengths', INT64, [1]),
+      tensor('scales', FLOAT, [3]),
+      ...(multiSpeaker ? [tensor('sid', INT64, [1])] : []),
+    ],
+    output: [tensor('output', FLOAT, [1, 1, 'samples'])],
+  };
+  const metadata = {
+    model_type: 'vits',
+    comment: 'piper',
+    language: options.language,
+    voice: options.espeakVoice,
+    sample_rate: String(PIPER_SAMPLE_RATE),
+    n_speakers: String(options.speakers),
+    add_blank: '1',
+  };
+  await writeFile(path.join(folder, 'model.onnx'), onnxModel(graph, metadata));
+  const tokens = ['_ 0', '^ 1', '$ 2', ...[...PHONEMES].map((symbol, index) => `${symbol} ${index + 3}`)];
+  await writeFile(path.join(folder, 'tokens.txt'), `${tokens.join('\n')}\n`);
+  await writeEspeakNgData(path.join(folder, 'espeak-ng-data'));
+}
