@@ -12,6 +12,7 @@ import { startBareFastify } from './bare-fastify.js';
 import { type LoadResult, runLoad } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
 import { measureLandingScripts } from './landing-bytes.js';
+import { describeNeuralRenders, measureNeuralRenders } from './neural-renders.js';
 import { measureRealTimeFactor } from './real-time-factor.js';
 import { measureSpeechRoutes, SPEECH_BENCH_ENV } from './speech-routes.js';
 
@@ -101,4 +102,7 @@ for (const engine of engines) {
   }
 }
 await Promise.all(engines.map((engine) => engine.close?.()));
-await files.close();
+files.close();
+
+console.log('\nNeural synthesis and the event loop (issue 14):\n');
+for (const line of describeNeuralRenders(await measureNeuralRenders())) console.log(line);

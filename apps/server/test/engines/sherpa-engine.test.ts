@@ -6,8 +6,8 @@ import { measurePitch } from '../../src/audio/pitch.js';
 import { pcmToFloats } from '../../src/audio/voice-profile.js';
 import { createSherpaEngine, type SherpaEngine } from '../../src/engines/sherpa/sherpa-engine.js';
 import type { SynthesisRequest } from '../../src/engines/speech-engine.js';
-import { MANIFEST_FILE, type ModelFamily, type ModelManifest } from '../../src/models/manifest.js';
 import { LocalStorage } from '../../src/storage/local-storage.js';
+import { installStandIn } from '../helpers/sherpa-stand-ins/install.js';
 import { kokoroSpeakerHz, writeStandInKokoroModel } from '../helpers/sherpa-stand-ins/kokoro.js';
 import { PIPER_BASE_HZ, writeStandInPiperModel } from '../helpers/sherpa-stand-ins/piper.js';
 import { describeEngineContract } from './engine-contract.js';
@@ -16,32 +16,6 @@ import { describeEngineContract } from './engine-contract.js';
 // stand-in models with each family's files, inputs, outputs and metadata, written here.
 let root: string;
 const modelsDir = () => path.join(root, 'models');
-
-/** Installs a folder the way the model manager leaves it: the files, then the manifest. */
-export async function installStandIn(
-  modelsFolder: string,
-  name: string,
-  family: ModelFamily,
-  write: (folder: string) => Promise<void>,
-  languages: string[] = [],
-): Promise<void> {
-  const folder = path.join(modelsFolder, name);
-  await write(folder);
-  const manifest: ModelManifest = {
-    name,
-    family,
-    title: name,
-    languages,
-    license: 'unknown',
-    commercialUse: null,
-    sizeBytes: 0,
-    sha256: '0'.repeat(64),
-    checksum: 'recorded',
-    source: { kind: 'file', fileName: `${name}.tar.bz2` },
-    installedAt: new Date().toISOString(),
-  };
-  await writeFile(path.join(folder, MANIFEST_FILE), JSON.stringify(manifest));
-}
 
 const engines: SherpaEngine[] = [];
 function engineOn(folder: string): SherpaEngine {

@@ -6,6 +6,7 @@ import {
   floats,
   INT64,
   int64s,
+  intAttribute,
   onnxModel,
   op,
   tensor,
@@ -33,17 +34,29 @@ const PHONEMES = ` !"',.:;?abcdefhijklmnopqrstuvwxyzæçðøŋœɐɑɒɔəɚɛɜ
  */
 export async function writeStandInPiperModel(
   folder: string,
-  options: { language: string; espeakVoice: string; speakers: number },
+  options: {
+    language: string;
+    espeakVoice: string;
+    speakers: number;
+    /**
+     * Rounds of a 64×256 by 256×256 matrix product per request (about 8 MFLOP each), so the
+     * stand-in costs CPU time like a real network does; 0 for tests that only need its interface.
+     */
+    computeRounds?: number;
+  },
 ): Promise<void> {
   await mkdir(folder, { recursive: true });
   const multiSpeaker = options.speakers > 1;
+  const work = computeNodes(options.computeRounds ?? 0);
   const graph = {
     name: 'piper-stand-in',
     node: [
       toFloat('input_lengths', 'length'),
       op('Mul', ['length', 'samples_per_token'], ['samples_at_1x']),
       op('Gather', ['scales', 'length_scale_index'], ['length_scale']),
-      op('Mul', ['samples_at_1x', 'length_scale'], ['sample_count']),
+      op('Mul', ['samples_at_1x', 'length_scale'], ['exact_count']),
+      ...work.nodes,
+      op('Add', ['exact_count', work.zero], ['sample_count']),
       ...(multiSpeaker
         ? [
             toFloat('sid', 'speaker'),
@@ -60,6 +73,7 @@ export async function writeStandInPiperModel(
       floats('speaker_step', [PIPER_SPEAKER_STEP]),
       floats('one', [1]),
       floats('radians_per_sample', [(2 * Math.PI * PIPER_BASE_HZ) / PIPER_SAMPLE_RATE]),
+      ...work.initializers,
       ...toneInitializers([1, 1, -1]),
     ],
     input: [
@@ -83,4 +97,34 @@ export async function writeStandInPiperModel(
   const tokens = ['_ 0', '^ 1', '$ 2', ...[...PHONEMES].map((symbol, index) => `${symbol} ${index + 3}`)];
   await writeFile(path.join(folder, 'tokens.txt'), `${tokens.join('\n')}\n`);
   await writeEspeakNgData(path.join(folder, 'espeak-ng-data'));
+}
+
+/**
+ * A chain of matrix products that starts from the input (so the runtime cannot fold it away) and
+ * ends in a zero that is added to the sample count (so it cannot be pruned either).
+ */
+function computeNodes(rounds: number) {
+  if (rounds === 0)
+    return {
+      nodes: [op('Identity', ['no_work'], ['work_zero'])],
+      initializers: [floats('no_work', [0])],
+      zero: 'work_zero',
+    };
+  const nodes = [toFloat('input_lengths', 'work_length'), op('Mul', ['work_ones', 'work_length'], ['work_0'])];
+  for (let round = 0; round < rounds; round += 1) {
+    nodes.push(op('MatMul', [`work_${round}`, 'work_weights'], [`work_product_${round}`]));
+    nodes.push(op('Tanh', [`work_product_${round}`], [`work_${round + 1}`]));
+  }
+  nodes.push(op('ReduceSum', [`work_${rounds}`], ['work_sum'], [intAttribute('keepdims', 0)]));
+  nodes.push(op('Mul', ['work_sum', 'work_nothing'], ['work_zero']));
+  const weights = Array.from({ length: 256 * 256 }, (_, index) => ((index * 7919) % 1000) / 256_000 - 0.002);
+  return {
+    nodes,
+    initializers: [
+      floats('work_ones', new Array(64 * 256).fill(0.01), [64, 256]),
+      floats('work_weights', weights, [256, 256]),
+      floats('work_nothing', [0]),
+    ],
+    zero: 'work_zero',
+  };
 }
