@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,17 @@ import {
   writeStandInPocketModel,
 } from '../helpers/sherpa-stand-ins/pocket.js';
 import { loadSherpa, type OfflineTts } from '../helpers/sherpa-stand-ins/runtime.js';
+import {
+  writeStandInZipvoiceModel,
+  ZIPVOICE_BASE_AMPLITUDE,
+  ZIPVOICE_FILES,
+  ZIPVOICE_HOP_LENGTH,
+  ZIPVOICE_SAMPLE_RATE,
+  ZIPVOICE_TARGET_RMS,
+  zipvoiceConfig,
+  zipvoiceExpectedSamples,
+  zipvoiceTokenCount,
+} from '../helpers/sherpa-stand-ins/zipvoice.js';
 
 /**
  * The stand-in models (test/helpers/sherpa-stand-ins) run through the real sherpa-onnx-node runtime:
@@ -157,6 +168,121 @@ describe('Pocket TTS stand-in', () => {
         sid: 0,
         speed: 1,
         generationConfig: { referenceAudio: new Float32Array(0), referenceSampleRate: POCKET_SAMPLE_RATE },
+      }),
+    ).rejects.toThrow(/no audio/);
+  });
+});
+
+describe('ZipVoice stand-in', () => {
+  let tts: OfflineTts;
+  // Deterministic white noise: every mel band gets energy, like speech, unlike a pure tone.
+  let seed = 7;
+  const noise = Float32Array.from({ length: ZIPVOICE_SAMPLE_RATE }, () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648 - 0.5;
+  });
+  const scaled = (samples: Float32Array, factor: number) => samples.map((sample) => sample * factor);
+  const clone = (
+    text: string,
+    referenceAudio: Float32Array,
+    extra: { speed?: number; referenceSampleRate?: number } = {},
+  ) =>
+    tts.generateAsync({
+      text,
+      sid: 0,
+      speed: 1,
+      generationConfig: {
+        referenceAudio,
+        referenceSampleRate: extra.referenceSampleRate ?? ZIPVOICE_SAMPLE_RATE,
+        referenceText: 'hello world',
+        speed: extra.speed ?? 1,
+      },
+    });
+
+  beforeAll(async () => {
+    const modelFolder = path.join(folder, 'zipvoice');
+    await writeStandInZipvoiceModel(modelFolder);
+    tts = new sherpa.OfflineTts({
+      model: { zipvoice: zipvoiceConfig(modelFolder), numThreads: 1 },
+      maxNumSentences: 1,
+    });
+  });
+
+  it('loads as a 24 kHz model, eSpeak data and all', async () => {
+    expect(tts.sampleRate).toBe(ZIPVOICE_SAMPLE_RATE);
+    expect((await stat(path.join(folder, 'zipvoice', ZIPVOICE_FILES.dataDir, 'phontab'))).isFile()).toBe(true);
+  });
+
+  it('speaks the text for as long as its tokens last', async () => {
+    const audio = await clone('hello world.', noise);
+    expect(audio.sampleRate).toBe(ZIPVOICE_SAMPLE_RATE);
+    // "hello", space, "world", space, "." = 13 tokens × 4 frames; the ISTFT gives a hop per frame less one.
+    expect(zipvoiceTokenCount('hello world.')).toBe(13);
+    expect(audio.samples.length).toBe((13 * 4 - 1) * ZIPVOICE_HOP_LENGTH);
+    const longer = 'hello world, this is a test of the voice again!';
+    expect((await clone(longer, noise)).samples.length).toBe(zipvoiceExpectedSamples(longer));
+  });
+
+  it('phonemizes words outside the lexicon with the extracted eSpeak data', async () => {
+    const known = await clone('hello world.', noise);
+    const withUnknownWord = await clone('hello brave world.', noise);
+    // "brave" reaches the tokens only through eSpeak (b ɹ ˈ e ɪ v and a space).
+    expect(withUnknownWord.samples.length).toBeGreaterThan(known.samples.length + 4 * 4 * ZIPVOICE_HOP_LENGTH);
+  });
+
+  it('speeds up with generationConfig.speed and ignores the request-level speed', async () => {
+    const normal = await clone('hello world.', noise);
+    const fast = await clone('hello world.', noise, { speed: 2 });
+    expect(fast.samples.length).toBe(zipvoiceExpectedSamples('hello world.', 2));
+    expect(fast.samples.length).toBeLessThan(normal.samples.length * 0.55);
+    const requestSpeedOnly = await tts.generateAsync({
+      text: 'hello world.',
+      sid: 0,
+      speed: 2,
+      generationConfig: {
+        referenceAudio: noise,
+        referenceSampleRate: ZIPVOICE_SAMPLE_RATE,
+        referenceText: 'hello world',
+      },
+    });
+    expect(requestSpeedOnly.samples.length).toBe(normal.samples.length);
+  });
+
+  it('takes its level from the reference audio', async () => {
+    const once = await clone('hello world.', noise);
+    const twice = await clone('hello world.', scaled(noise, 2));
+    const fromReference = (audio: { samples: Float32Array }) => peak(audio.samples) - ZIPVOICE_BASE_AMPLITUDE;
+    expect(fromReference(once)).toBeGreaterThan(0.1);
+    expect(fromReference(twice) / fromReference(once)).toBeCloseTo(2, 3);
+  });
+
+  it('gives identical audio for the same reference, although the flow starts from random noise', async () => {
+    const first = await clone('hello world.', noise);
+    const second = await clone('hello world.', Float32Array.from(noise));
+    expect(Buffer.from(second.samples.buffer).equals(Buffer.from(first.samples.buffer))).toBe(true);
+  });
+
+  it('lifts references quieter than targetRms to it and does not scale the result back down', async () => {
+    const atTarget = await clone('hello world.', scaled(noise, ZIPVOICE_TARGET_RMS / rms(noise)));
+    const quieter = await clone('hello world.', scaled(noise, 0.1));
+    expect(rms(scaled(noise, 0.1))).toBeLessThan(ZIPVOICE_TARGET_RMS);
+    expect(peak(quieter.samples)).toBeCloseTo(peak(atTarget.samples), 6);
+  });
+
+  it('resamples a reference recorded at another rate', async () => {
+    const at24k = await clone('hello world.', sine(24_000, 0.3, 1 / 90));
+    const at16k = await clone('hello world.', sine(16_000, 0.3, 1 / 60), { referenceSampleRate: 16_000 });
+    expect(at16k.sampleRate).toBe(ZIPVOICE_SAMPLE_RATE);
+    expect(peak(at16k.samples)).toBeCloseTo(peak(at24k.samples), 3);
+  });
+
+  it('refuses to clone without the reference transcript', async () => {
+    await expect(
+      tts.generateAsync({
+        text: 'hello.',
+        sid: 0,
+        speed: 1,
+        generationConfig: { referenceAudio: noise, referenceSampleRate: ZIPVOICE_SAMPLE_RATE },
       }),
     ).rejects.toThrow(/no audio/);
   });

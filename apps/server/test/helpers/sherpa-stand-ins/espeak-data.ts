@@ -1,0 +1,67 @@
+/**
+ * An `espeak-ng-data` folder for sherpa-onnx families that phonemize with eSpeak (ZipVoice's
+ * English, and VITS/Kokoro/Matcha), built without a download: the `espeak-ng` npm package (eSpeak NG
+ * compiled to WebAssembly) carries the data in its Emscripten file system at
+ * /usr/local/share/espeak-ng-data, and sherpa's bundled eSpeak accepts those files.
+ */
+import { access, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ESpeakNg from 'espeak-ng';
+
+const DATA_IN_MODULE = '/usr/local/share/espeak-ng-data';
+/** Versioned so a newer package never reuses an older copy. */
+const CACHE = path.join(tmpdir(), 'sayso-test-espeak-ng-data-1.0.2');
+
+/** The part of Emscripten's FS API used to walk the tree (the shared espeak-ng.d.ts declares only reads and writes). */
+interface EmscriptenTree {
+  readdir(path: string): string[];
+  stat(path: string): { mode: number };
+  isDir(mode: number): boolean;
+  readFile(path: string): Uint8Array;
+}
+
+async function extract(into: string): Promise<void> {
+  // '--version' makes main() return at once; the files are in place before it runs.
+  const module = await ESpeakNg({ arguments: ['--version'], print() {}, printErr() {} });
+  const tree = module.FS as unknown as EmscriptenTree;
+  const copy = async (from: string, to: string): Promise<void> => {
+    await mkdir(to, { recursive: true });
+    for (const name of tree.readdir(from)) {
+      if (name === '.' || name === '..') continue;
+      const source = `${from}/${name}`;
+      if (tree.isDir(tree.stat(source).mode)) await copy(source, path.join(to, name));
+      else await writeFile(path.join(to, name), tree.readFile(source));
+    }
+  };
+  await copy(DATA_IN_MODULE, into);
+}
+
+let pending: Promise<string> | undefined;
+
+/**
+ * The folder's path, extracted once per machine into the temp directory (about 18 MB, 445 files)
+ * and reused after. Test workers may race to create it: each extracts into its own folder and
+ * renames it into place, and a loser's rename fails harmlessly.
+ */
+export function espeakNgDataDir(): Promise<string> {
+  pending ??= (async () => {
+    const marker = path.join(CACHE, 'phontab');
+    try {
+      await access(marker);
+      return CACHE;
+    } catch {
+      // Not extracted yet.
+    }
+    const staging = await mkdtemp(`${CACHE}-staging-`);
+    await extract(staging);
+    try {
+      await rename(staging, CACHE);
+    } catch {
+      await rm(staging, { recursive: true, force: true });
+    }
+    await access(marker);
+    return CACHE;
+  })();
+  return pending;
+}
