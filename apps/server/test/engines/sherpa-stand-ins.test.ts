@@ -1,7 +1,8 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectFamily } from '../../src/models/detect-family.js';
 import {
   GTCRN_GAIN,
   GTCRN_SAMPLE_RATE,
@@ -61,6 +62,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
+});
+
+describe('stand-in folders', () => {
+  it('look to the family detector like the published archives they imitate', async () => {
+    await writeStandInPocketModel(path.join(folder, 'detect', 'pocket'));
+    await writeStandInZipvoiceModel(path.join(folder, 'detect', 'zipvoice'));
+    await mkdir(path.join(folder, 'detect', 'gtcrn'));
+    await writeStandInGtcrnModel(path.join(folder, 'detect', 'gtcrn', 'gtcrn_simple.onnx'));
+    expect(await detectFamily(path.join(folder, 'detect', 'pocket'))).toBe('pocket');
+    expect(await detectFamily(path.join(folder, 'detect', 'zipvoice'))).toBe('zipvoice');
+    expect(await detectFamily(path.join(folder, 'detect', 'gtcrn'))).toBe('gtcrn');
+  });
 });
 
 describe('Pocket TTS stand-in', () => {
