@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FSWatcher } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { OfflineSpeechDenoiser, OfflineTts } from 'sherpa-onnx-node';
 import { encodeMp3 } from '../../audio/mp3-stream.js';
 import { adjustVoice } from '../../audio/voice-adjust.js';
@@ -24,10 +23,7 @@ import { type ModelVoice, voicesOfModel } from './model-voices.js';
 import { readOnnxMetadata } from './onnx-metadata.js';
 import { probeModel } from './probe.js';
 import { decodeReference, encodeReference, prepareReference, type ReferenceAudio } from './reference-audio.js';
-
-// sherpa-onnx-node is CommonJS with a native addon: loaded on first use, so a server without
-// models never maps it.
-const sherpa = () => createRequire(import.meta.url)('sherpa-onnx-node') as typeof import('sherpa-onnx-node');
+import { loadSherpa } from './runtime.js';
 
 export const SHERPA_ENGINE_ID = 'sherpa';
 const noModels = (modelsDir: string) =>
@@ -93,13 +89,13 @@ export function createSherpaEngine(options: {
         if (manifest.family === 'gtcrn') {
           const model = await denoiserFileIn(folder);
           await probeModel({ denoiser: model });
-          nextDenoiser = new (sherpa().OfflineSpeechDenoiser)({ model: { gtcrn: { model }, numThreads: 1 } });
+          nextDenoiser = new (loadSherpa().OfflineSpeechDenoiser)({ model: { gtcrn: { model }, numThreads: 1 } });
           continue;
         }
         const config = await ttsConfigFor(folder, manifest.family);
         const cloning = CLONING_FAMILIES.has(manifest.family);
         const probe = await probeModel({ config, cloning });
-        const tts = await sherpa().OfflineTts.createAsync(config);
+        const tts = await loadSherpa().OfflineTts.createAsync(config);
         const metadataFile = metadataFileOf(config);
         const metadata = metadataFile ? await readOnnxMetadata(metadataFile) : {};
         const voices = cloning ? [] : voicesOfModel(manifest, metadata, probe.numSpeakers);

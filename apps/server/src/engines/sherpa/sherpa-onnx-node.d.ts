@@ -19,6 +19,8 @@ declare module 'sherpa-onnx-node' {
     sid: number;
     speed: number;
     generationConfig?: GenerationConfig;
+    /** Gets each chunk as it is made; returning 0 or false stops generation. */
+    onProgress?: (info: { samples: Float32Array; progress: number }) => number | boolean | undefined;
   }
   /** Paths and settings by family; sherpa-onnx reads the one family whose files are given. */
   export interface OfflineTtsConfig {
@@ -30,6 +32,7 @@ declare module 'sherpa-onnx-node' {
     maxNumSentences?: number;
   }
   export class OfflineTts {
+    constructor(config: OfflineTtsConfig);
     static createAsync(config: OfflineTtsConfig): Promise<OfflineTts>;
     readonly numSpeakers: number;
     readonly sampleRate: number;

@@ -1,27 +1,67 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+/**
+ * An `espeak-ng-data` folder for sherpa-onnx families that phonemize with eSpeak (ZipVoice's
+ * English, and VITS/Kokoro/Matcha), built without a download: the `espeak-ng` npm package (eSpeak NG
+ * compiled to WebAssembly) carries the data in its Emscripten file system at
+ * /usr/local/share/espeak-ng-data, and sherpa's bundled eSpeak accepts those files.
+ */
+import { access, mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ESpeakNg from 'espeak-ng';
 
-/** Where the WebAssembly build of eSpeak NG keeps its data inside its own file system. */
-const EMBEDDED_DATA = '/usr/local/share/espeak-ng-data';
+const DATA_IN_MODULE = '/usr/local/share/espeak-ng-data';
+/** Versioned so a newer package never reuses an older copy. */
+const CACHE = path.join(tmpdir(), 'sayso-test-espeak-ng-data-1.0.2');
 
-/**
- * Writes eSpeak NG's data folder (`espeak-ng-data`, what sherpa-onnx's Piper and Kokoro models
- * phonemise with and what their published archives carry) out of the `espeak-ng` npm package,
- * whose WebAssembly build embeds it. The stand-in models then need nothing outside npm.
- */
-export async function writeEspeakNgData(folder: string): Promise<void> {
-  if (await stat(path.join(folder, 'phondata')).catch(() => null)) return;
-  const module = await ESpeakNg({ arguments: ['--version'], print: () => {}, printErr: () => {} });
-  const fs = module.FS;
+async function extract(into: string): Promise<void> {
+  // '--version' makes main() return at once; the files are in place before it runs.
+  const module = await ESpeakNg({ arguments: ['--version'], print() {}, printErr() {} });
+  const tree = module.FS;
   const copy = async (from: string, to: string): Promise<void> => {
     await mkdir(to, { recursive: true });
-    for (const name of fs.readdir(from)) {
+    for (const name of tree.readdir(from)) {
       if (name === '.' || name === '..') continue;
       const source = `${from}/${name}`;
-      if (fs.isDir(fs.stat(source).mode)) await copy(source, path.join(to, name));
-      else await writeFile(path.join(to, name), fs.readFile(source));
+      if (tree.isDir(tree.stat(source).mode)) await copy(source, path.join(to, name));
+      else await writeFile(path.join(to, name), tree.readFile(source));
     }
   };
-  await copy(EMBEDDED_DATA, folder);
+  await copy(DATA_IN_MODULE, into);
+}
+
+let pending: Promise<string> | undefined;
+
+/**
+ * The folder's path, extracted once per machine into the temp directory (about 18 MB, 445 files)
+ * and reused after. Test workers may race to create it: each extracts into its own folder and
+ * renames it into place, and a loser's rename fails harmlessly.
+ */
+export function espeakNgDataDir(): Promise<string> {
+  pending ??= (async () => {
+    const marker = path.join(CACHE, 'phontab');
+    try {
+      await access(marker);
+      return CACHE;
+    } catch {
+      // Not extracted yet.
+    }
+    const staging = await mkdtemp(`${CACHE}-staging-`);
+    await extract(staging);
+    try {
+      await rename(staging, CACHE);
+    } catch {
+      await rm(staging, { recursive: true, force: true });
+    }
+    await access(marker);
+    return CACHE;
+  })();
+  return pending;
+}
+
+/**
+ * Gives a stand-in model folder its `espeak-ng-data`, as the published archives carry it: a link
+ * to the one shared copy, so each model does not write 18 MB.
+ */
+export async function linkEspeakNgData(target: string): Promise<void> {
+  await symlink(await espeakNgDataDir(), target, 'dir');
 }

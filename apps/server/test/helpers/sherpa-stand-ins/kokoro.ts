@@ -1,14 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeEspeakNgData } from './espeak-data.js';
+import { linkEspeakNgData } from './espeak-data.js';
 import {
+  encodeModel,
   FLOAT,
-  floats,
+  floatScalar,
   INT64,
   int64s,
   intAttribute,
-  onnxModel,
-  op,
+  node,
   tensor,
   toFloat,
   toneInitializers,
@@ -39,30 +39,30 @@ export async function writeStandInKokoroModel(folder: string): Promise<void> {
   await mkdir(folder, { recursive: true });
   const graph = {
     name: 'kokoro-stand-in',
-    node: [
-      op('Shape', ['tokens'], ['tokens_shape']),
-      op('Gather', ['tokens_shape', 'one_index'], ['token_count']),
+    nodes: [
+      node('Shape', ['tokens'], ['tokens_shape']),
+      node('Gather', ['tokens_shape', 'one_index'], ['token_count']),
       toFloat('token_count', 'token_count_f'),
-      op('Mul', ['token_count_f', 'samples_per_token'], ['samples_at_1x']),
-      op('Div', ['samples_at_1x', 'speed'], ['sample_count']),
-      op('Gather', ['style', 'zero_index'], ['style_row']),
-      op('Gather', ['style_row', 'zero_index'], ['frequency'], [intAttribute('axis', 1)]),
-      op('Mul', ['frequency', 'radians_per_hz'], ['radians']),
+      node('Mul', ['token_count_f', 'samples_per_token'], ['samples_at_1x']),
+      node('Div', ['samples_at_1x', 'speed'], ['sample_count']),
+      node('Gather', ['style', 'zero_index'], ['style_row']),
+      node('Gather', ['style_row', 'zero_index'], ['frequency'], [intAttribute('axis', 1)]),
+      node('Mul', ['frequency', 'radians_per_hz'], ['radians']),
       ...toneNodes('sample_count', 'radians', 'audio'),
     ],
-    initializer: [
+    initializers: [
       int64s('one_index', [1], [1]),
       int64s('zero_index', [0], [1]),
-      floats('samples_per_token', [KOKORO_SAMPLES_PER_TOKEN]),
-      floats('radians_per_hz', [(2 * Math.PI) / KOKORO_SAMPLE_RATE]),
+      floatScalar('samples_per_token', KOKORO_SAMPLES_PER_TOKEN),
+      floatScalar('radians_per_hz', (2 * Math.PI) / KOKORO_SAMPLE_RATE),
       ...toneInitializers([-1]),
     ],
-    input: [
+    inputs: [
       tensor('tokens', INT64, [1, 'tokens']),
       tensor('style', FLOAT, [1, STYLE_SIZE]),
       tensor('speed', FLOAT, [1]),
     ],
-    output: [tensor('audio', FLOAT, ['samples'])],
+    outputs: [tensor('audio', FLOAT, ['samples'])],
   };
   const speakers = STAND_IN_KOKORO_SPEAKERS;
   const metadata = {
@@ -75,7 +75,7 @@ export async function writeStandInKokoroModel(folder: string): Promise<void> {
     style_dim: `${MAX_TOKENS},1,${STYLE_SIZE}`,
     speaker_names: speakers.join(','),
   };
-  await writeFile(path.join(folder, 'model.onnx'), onnxModel(graph, metadata));
+  await writeFile(path.join(folder, 'model.onnx'), encodeModel({ ...graph, metadata }));
   const styles = new Float32Array(speakers.length * MAX_TOKENS * STYLE_SIZE);
   for (const [speaker] of speakers.entries()) {
     styles.fill(kokoroSpeakerHz(speaker), speaker * MAX_TOKENS * STYLE_SIZE, (speaker + 1) * MAX_TOKENS * STYLE_SIZE);
@@ -84,5 +84,5 @@ export async function writeStandInKokoroModel(folder: string): Promise<void> {
   const tokens = ['$ 0', ...[...PHONEMES].map((symbol, index) => `${symbol} ${index + 1}`)];
   await writeFile(path.join(folder, 'tokens.txt'), `${tokens.join('\n')}\n`);
   await writeFile(path.join(folder, 'lexicon-us-en.txt'), 'hello h ə l ˈ o ʊ\nworld w ˈ ɜ ɹ l d\n');
-  await writeEspeakNgData(path.join(folder, 'espeak-ng-data'));
+  await linkEspeakNgData(path.join(folder, 'espeak-ng-data'));
 }

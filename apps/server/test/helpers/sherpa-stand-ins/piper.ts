@@ -1,14 +1,15 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeEspeakNgData } from './espeak-data.js';
+import { linkEspeakNgData } from './espeak-data.js';
 import {
+  encodeModel,
   FLOAT,
+  floatScalar,
   floats,
   INT64,
   int64s,
   intAttribute,
-  onnxModel,
-  op,
+  node,
   tensor,
   toFloat,
   toneInitializers,
@@ -50,39 +51,39 @@ export async function writeStandInPiperModel(
   const work = computeNodes(options.computeRounds ?? 0);
   const graph = {
     name: 'piper-stand-in',
-    node: [
+    nodes: [
       toFloat('input_lengths', 'length'),
-      op('Mul', ['length', 'samples_per_token'], ['samples_at_1x']),
-      op('Gather', ['scales', 'length_scale_index'], ['length_scale']),
-      op('Mul', ['samples_at_1x', 'length_scale'], ['exact_count']),
+      node('Mul', ['length', 'samples_per_token'], ['samples_at_1x']),
+      node('Gather', ['scales', 'length_scale_index'], ['length_scale']),
+      node('Mul', ['samples_at_1x', 'length_scale'], ['exact_count']),
       ...work.nodes,
-      op('Add', ['exact_count', work.zero], ['sample_count']),
+      node('Add', ['exact_count', work.zero], ['sample_count']),
       ...(multiSpeaker
         ? [
             toFloat('sid', 'speaker'),
-            op('Mul', ['speaker', 'speaker_step'], ['step_up']),
-            op('Add', ['step_up', 'one'], ['pitch']),
+            node('Mul', ['speaker', 'speaker_step'], ['step_up']),
+            node('Add', ['step_up', 'one'], ['pitch']),
           ]
-        : [op('Identity', ['one'], ['pitch'])]),
-      op('Mul', ['pitch', 'radians_per_sample'], ['radians']),
+        : [node('Identity', ['one'], ['pitch'])]),
+      node('Mul', ['pitch', 'radians_per_sample'], ['radians']),
       ...toneNodes('sample_count', 'radians', 'output'),
     ],
-    initializer: [
-      floats('samples_per_token', [PIPER_SAMPLES_PER_TOKEN]),
+    initializers: [
+      floatScalar('samples_per_token', PIPER_SAMPLES_PER_TOKEN),
       int64s('length_scale_index', [1], [1]),
-      floats('speaker_step', [PIPER_SPEAKER_STEP]),
-      floats('one', [1]),
-      floats('radians_per_sample', [(2 * Math.PI * PIPER_BASE_HZ) / PIPER_SAMPLE_RATE]),
+      floatScalar('speaker_step', PIPER_SPEAKER_STEP),
+      floatScalar('one', 1),
+      floatScalar('radians_per_sample', (2 * Math.PI * PIPER_BASE_HZ) / PIPER_SAMPLE_RATE),
       ...work.initializers,
       ...toneInitializers([1, 1, -1]),
     ],
-    input: [
+    inputs: [
       tensor('input', INT64, [1, 'phonemes']),
       tensor('input_lengths', INT64, [1]),
       tensor('scales', FLOAT, [3]),
       ...(multiSpeaker ? [tensor('sid', INT64, [1])] : []),
     ],
-    output: [tensor('output', FLOAT, [1, 1, 'samples'])],
+    outputs: [tensor('output', FLOAT, [1, 1, 'samples'])],
   };
   const metadata = {
     model_type: 'vits',
@@ -93,10 +94,10 @@ export async function writeStandInPiperModel(
     n_speakers: String(options.speakers),
     add_blank: '1',
   };
-  await writeFile(path.join(folder, 'model.onnx'), onnxModel(graph, metadata));
+  await writeFile(path.join(folder, 'model.onnx'), encodeModel({ ...graph, metadata }));
   const tokens = ['_ 0', '^ 1', '$ 2', ...[...PHONEMES].map((symbol, index) => `${symbol} ${index + 3}`)];
   await writeFile(path.join(folder, 'tokens.txt'), `${tokens.join('\n')}\n`);
-  await writeEspeakNgData(path.join(folder, 'espeak-ng-data'));
+  await linkEspeakNgData(path.join(folder, 'espeak-ng-data'));
 }
 
 /**
@@ -106,24 +107,24 @@ export async function writeStandInPiperModel(
 function computeNodes(rounds: number) {
   if (rounds === 0)
     return {
-      nodes: [op('Identity', ['no_work'], ['work_zero'])],
-      initializers: [floats('no_work', [0])],
+      nodes: [node('Identity', ['no_work'], ['work_zero'])],
+      initializers: [floatScalar('no_work', 0)],
       zero: 'work_zero',
     };
-  const nodes = [toFloat('input_lengths', 'work_length'), op('Mul', ['work_ones', 'work_length'], ['work_0'])];
+  const nodes = [toFloat('input_lengths', 'work_length'), node('Mul', ['work_ones', 'work_length'], ['work_0'])];
   for (let round = 0; round < rounds; round += 1) {
-    nodes.push(op('MatMul', [`work_${round}`, 'work_weights'], [`work_product_${round}`]));
-    nodes.push(op('Tanh', [`work_product_${round}`], [`work_${round + 1}`]));
+    nodes.push(node('MatMul', [`work_${round}`, 'work_weights'], [`work_product_${round}`]));
+    nodes.push(node('Tanh', [`work_product_${round}`], [`work_${round + 1}`]));
   }
-  nodes.push(op('ReduceSum', [`work_${rounds}`], ['work_sum'], [intAttribute('keepdims', 0)]));
-  nodes.push(op('Mul', ['work_sum', 'work_nothing'], ['work_zero']));
+  nodes.push(node('ReduceSum', [`work_${rounds}`], ['work_sum'], [intAttribute('keepdims', 0)]));
+  nodes.push(node('Mul', ['work_sum', 'work_nothing'], ['work_zero']));
   const weights = Array.from({ length: 256 * 256 }, (_, index) => ((index * 7919) % 1000) / 256_000 - 0.002);
   return {
     nodes,
     initializers: [
       floats('work_ones', new Array(64 * 256).fill(0.01), [64, 256]),
       floats('work_weights', weights, [256, 256]),
-      floats('work_nothing', [0]),
+      floatScalar('work_nothing', 0),
     ],
     zero: 'work_zero',
   };
