@@ -1,15 +1,17 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measurePitch } from '../../src/audio/pitch.js';
 import { pcmToFloats } from '../../src/audio/voice-profile.js';
 import { createSherpaEngine, type SherpaEngine } from '../../src/engines/sherpa/sherpa-engine.js';
-import type { SynthesisRequest } from '../../src/engines/speech-engine.js';
+import type { CloneSample, SpeechEngineV1, SynthesisRequest } from '../../src/engines/speech-engine.js';
 import { LocalStorage } from '../../src/storage/local-storage.js';
+import { writeStandInGtcrnModel } from '../helpers/sherpa-stand-ins/denoiser.js';
 import { installStandIn } from '../helpers/sherpa-stand-ins/install.js';
 import { kokoroSpeakerHz, writeStandInKokoroModel } from '../helpers/sherpa-stand-ins/kokoro.js';
 import { PIPER_BASE_HZ, writeStandInPiperModel } from '../helpers/sherpa-stand-ins/piper.js';
+import { POCKET_BASE_AMPLITUDE, POCKET_TONE_HZ, writeStandInPocketModel } from '../helpers/sherpa-stand-ins/pocket.js';
 import { describeEngineContract } from './engine-contract.js';
 
 // Real model weights cannot be downloaded on these machines: the real sherpa-onnx runtime loads
@@ -37,7 +39,37 @@ beforeAll(async () => {
     writeStandInPiperModel(folder, { language: 'German', espeakVoice: 'de', speakers: 3 }),
   );
   await installStandIn(path.join(root, 'kokoro-only'), 'kokoro-multi-lang-v1_0', 'kokoro', writeStandInKokoroModel);
+  await installStandIn(path.join(root, 'cloning'), 'sherpa-onnx-pocket-tts', 'pocket', writeStandInPocketModel);
+  await installStandIn(path.join(root, 'cloning'), 'gtcrn_simple', 'gtcrn', async (folder) => {
+    await mkdir(folder, { recursive: true });
+    await writeStandInGtcrnModel(path.join(folder, 'gtcrn_simple.onnx'));
+  });
 }, 60_000);
+
+/** Twelve seconds of a voiced sound between two seconds of silence, at the given loudness. */
+function sample(amplitude: number): CloneSample {
+  const sampleRate = 16_000;
+  const samples = new Float32Array(16 * sampleRate);
+  for (let index = 2 * sampleRate; index < 14 * sampleRate; index += 1) {
+    const t = index / sampleRate;
+    samples[index] = amplitude * (0.7 * Math.sin(2 * Math.PI * 140 * t) + 0.3 * Math.sin(2 * Math.PI * 280 * t));
+  }
+  return { samples, sampleRate, durationMs: 16_000, bytes: Buffer.alloc(0), fileName: 'sample.wav' };
+}
+
+async function clone(engine: SpeechEngineV1, amplitude: number, noiseReduction = false): Promise<string> {
+  if (!engine.cloneVoice) throw new Error('the engine cannot clone');
+  const made = await engine.cloneVoice({
+    sample: sample(amplitude),
+    name: 'Mine',
+    language: 'English',
+    previewText: 'Hello there.',
+    noiseReduction,
+  });
+  expect(made.approximate).toBe(false);
+  expect(made.preview).toMatchObject({ bytes: expect.any(Buffer) });
+  return made.voiceId;
+}
 afterAll(async () => {
   await Promise.all(engines.map((engine) => engine.close?.()));
   await rm(root, { recursive: true, force: true });
@@ -51,6 +83,12 @@ describeEngineContract('sherpa (sherpa-onnx-node on stand-in Piper models)', {
 describeEngineContract('sherpa (sherpa-onnx-node on a stand-in Kokoro v1.0 model)', {
   create: async () => engineOn(path.join(root, 'kokoro-only')),
   voiceId: 'kokoro-multi-lang-v1_0.af_heart',
+});
+
+describeEngineContract('sherpa (sherpa-onnx-node on a stand-in Pocket TTS model, speaking a clone)', {
+  create: async () => engineOn(path.join(root, 'cloning')),
+  voiceId: (engine) => clone(engine, 0.3),
+  presetVoices: false,
 });
 
 const request = (voiceId: string, overrides: Partial<SynthesisRequest> = {}): SynthesisRequest => ({
@@ -110,6 +148,34 @@ describe('the sherpa engine', () => {
     ]);
     const french = await pitchOf(engine, 'kokoro-multi-lang-v1_0.ff_siwis', 'Bonjour tout le monde.');
     expect(Math.abs(french - kokoroSpeakerHz(4)) / kokoroSpeakerHz(4)).toBeLessThan(0.1);
+  });
+
+  it('clones through Pocket TTS: the reference is the sample, trimmed, and (when asked) denoised', async () => {
+    const engine = engineOn(path.join(root, 'cloning'));
+    expect(await engine.status()).toEqual({ state: 'up' });
+    expect(engine.capabilities).toMatchObject({ cloning: true, presetVoices: false });
+    const peakOf = async (voiceId: string) => {
+      const result = await engine.synthesize(request(voiceId, { text: 'Hello there.' }));
+      if (result.audio.format !== 'pcm16') throw new Error('expected samples');
+      const floats = pcmToFloats(result.audio.samples);
+      expect(measurePitch(floats, result.audio.sampleRate).medianHz).toBeCloseTo(POCKET_TONE_HZ, -1);
+      return floats.reduce((max, value) => Math.max(max, Math.abs(value)), 0);
+    };
+    // The stand-in speaks louder the louder its reference: a quiet and a loud sample give two voices.
+    const quiet = await peakOf(await clone(engine, 0.1));
+    const loud = await peakOf(await clone(engine, 0.4));
+    expect(quiet).toBeGreaterThan(POCKET_BASE_AMPLITUDE);
+    expect(loud - POCKET_BASE_AMPLITUDE).toBeGreaterThan(3 * (quiet - POCKET_BASE_AMPLITUDE));
+    // The stand-in denoiser halves its input: a denoised reference makes a quieter voice.
+    const denoised = await peakOf(await clone(engine, 0.4, true));
+    expect((denoised - POCKET_BASE_AMPLITUDE) / (loud - POCKET_BASE_AMPLITUDE)).toBeCloseTo(0.5, 1);
+  });
+
+  it('refuses a clone whose reference is gone, with the spec’s message', async () => {
+    const engine = engineOn(path.join(root, 'cloning'));
+    const voiceId = await clone(engine, 0.3);
+    await engine.deleteVoice?.(voiceId);
+    await expect(engine.synthesize(request(voiceId))).rejects.toMatchObject({ code: 'invalid_voice' });
   });
 
   it('is down with a reason that says how to install a model when none is installed', async () => {

@@ -129,7 +129,8 @@ export function createSherpaEngine(options: {
     speakerId: number,
     reference: ReferenceAudio | null,
   ) {
-    const speed = Math.min(2, Math.max(0.5, request.speed));
+    // Pocket TTS has no speed control (the runtime ignores it), so its tempo is all done afterwards.
+    const speed = model.manifest.family === 'pocket' ? 1 : Math.min(2, Math.max(0.5, request.speed));
     const language = model.voices.find((voice) => voice.speakerId === speakerId)?.language;
     const run = () =>
       model.tts.generateAsync({
