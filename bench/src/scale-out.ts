@@ -31,7 +31,7 @@ const ADMIN = { username: 'bench-admin', password: 'a-long-bench-admin-password'
 /** Rounds of each setting, interleaved; the figures are their medians. */
 const ROUNDS = 3;
 /** Tasks per generation round, and the length of each (about eSpeak's 600-character batch). */
-const TASKS = 12;
+const TASKS = 8;
 const TASK_CHARACTERS = 600;
 /** Poll-route load: seconds and concurrent connections per measurement. */
 const POLL_SECONDS = 5;
@@ -291,7 +291,7 @@ async function post(url: string, body: unknown, cookie?: string): Promise<Respon
 }
 
 /**
- * A user with a million credits (the run renders about 50,000 characters, more than the sign-up
+ * A user with a million credits (the run renders about 35,000 characters, more than the sign-up
  * grant): staff add money to the balance, the user buys the starter pack with it.
  */
 async function signUpWithCredits(api: string): Promise<string> {
