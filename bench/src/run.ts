@@ -1,9 +1,14 @@
 // `npm run bench`: bounded benchmarks on loopback. Boots the built server on a fresh embedded
 // database and measures its routes next to a bare Fastify route in the same run, the speech
 // submission and polling routes, the job queue's pickup latency, and each available engine's
-// real-time factor. Counts and concurrency are fixed so a run takes a few minutes.
+// real-time factor. Counts and concurrency are fixed so a run takes a few minutes. Then, when a
+// PostgreSQL server is configured (BENCH_DATABASE_URL or TEST_DATABASE_URL), issue 20's scale-out
+// scenario: 1 vs 2 worker processes and 1 vs 2 API processes (bench/src/scale-out.ts).
+// `npm run bench -- --only scale` runs only that scenario, `--only neural` only issue 14's
+// check that neural renders leave the event loop free (bench/src/neural-renders.ts).
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { configuredEngines } from '../../apps/server/src/engines/configured-engines.js';
 import { openStorage } from '../../apps/server/src/storage/open-storage.js';
@@ -14,6 +19,7 @@ import { measureJobPickup } from './job-pickup.js';
 import { measureLandingScripts } from './landing-bytes.js';
 import { describeNeuralRenders, measureNeuralRenders } from './neural-renders.js';
 import { measureRealTimeFactor } from './real-time-factor.js';
+import { formatScaleOut, measureScaleOut } from './scale-out.js';
 import { measureSpeechRoutes, SPEECH_BENCH_ENV } from './speech-routes.js';
 
 const REQUESTS = 4_000;
@@ -25,84 +31,116 @@ function row(result: LoadResult, floor: LoadResult): string {
   return `| ${result.name} | ${result.requests} | ${result.failures} | ${fixed(result.medianMs)} | ${fixed(result.p99Ms)} | ${Math.round(result.requestsPerSecond)} | ${fixed(floor.requestsPerSecond / result.requestsPerSecond)}× |`;
 }
 
-const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-console.log(
-  `Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-);
-
-const server = await startServer({ env: { LOG_LEVEL: 'error', ...SPEECH_BENCH_ENV } });
-const bare = await startBareFastify();
-try {
-  const targets = [
-    { name: 'bare Fastify route (floor)', url: bare.url },
-    { name: 'GET /api/health', url: `${server.baseUrl}/api/health` },
-    { name: 'GET /api/credit-packs', url: `${server.baseUrl}/api/credit-packs` },
-    { name: 'GET /api/me without a session (401)', url: `${server.baseUrl}/api/me`, expectFailure: true },
-  ];
-  // Warm-up: JIT, connection pools and the first database round trips.
-  for (const target of targets) await runLoad(target.name, target.url, { requests: 300, connections: 10 });
-  const results: LoadResult[] = [];
-  for (const target of targets) {
-    const result = await runLoad(target.name, target.url, { requests: REQUESTS, connections: CONNECTIONS });
-    // The 401 route answers as designed; count it as served, not failed.
-    results.push(target.expectFailure ? { ...result, failures: 0 } : result);
-  }
-  results.push(...(await measureSpeechRoutes(server.baseUrl, { requests: REQUESTS, connections: CONNECTIONS })));
-  const [floor] = results;
-  if (!floor) throw new Error('no results');
-  console.log(`\nHTTP, ${REQUESTS} requests over ${CONNECTIONS} concurrent connections each:\n`);
-  console.log('| route | requests | failures | median ms | p99 ms | req/s | slower than floor |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
-  for (const result of results) console.log(row(result, floor));
-  if (results.some((r) => r.failures > 0)) process.exitCode = 1;
-
-  const landing = await measureLandingScripts(server.baseUrl);
-  const kB = (bytes: number) => fixed(bytes / 1000, 1);
+async function measureSingleServer(): Promise<void> {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   console.log(
-    `\nLanding page JavaScript (Chromium, empty cache): ${landing.scripts} scripts, ${kB(landing.decodedBytes)} kB as run, ` +
-      `${kB(landing.transferredBytes)} kB sent (${landing.encodings.join(', ')}), ` +
-      `${fixed(landing.decodedBytes / landing.transferredBytes)}× smaller on the wire`,
+    `Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
-} finally {
-  await bare.close();
-  await server.stop();
-}
 
-const pickup = await measureJobPickup(40);
-console.log(
-  `\nJob pickup (send -> handler start, PGlite, 40 jobs one at a time): median ${fixed(pickup.medianMs)} ms, p99 ${fixed(pickup.p99Ms)} ms`,
-);
+  const server = await startServer({ env: { LOG_LEVEL: 'error', ...SPEECH_BENCH_ENV } });
+  const bare = await startBareFastify();
+  try {
+    const targets = [
+      { name: 'bare Fastify route (floor)', url: bare.url },
+      { name: 'GET /api/health', url: `${server.baseUrl}/api/health` },
+      { name: 'GET /api/credit-packs', url: `${server.baseUrl}/api/credit-packs` },
+      { name: 'GET /api/me without a session (401)', url: `${server.baseUrl}/api/me`, expectFailure: true },
+    ];
+    // Warm-up: JIT, connection pools and the first database round trips.
+    for (const target of targets) await runLoad(target.name, target.url, { requests: 300, connections: 10 });
+    const results: LoadResult[] = [];
+    for (const target of targets) {
+      const result = await runLoad(target.name, target.url, { requests: REQUESTS, connections: CONNECTIONS });
+      // The 401 route answers as designed; count it as served, not failed.
+      results.push(target.expectFailure ? { ...result, failures: 0 } : result);
+    }
+    results.push(...(await measureSpeechRoutes(server.baseUrl, { requests: REQUESTS, connections: CONNECTIONS })));
+    const [floor] = results;
+    if (!floor) throw new Error('no results');
+    console.log(`\nHTTP, ${REQUESTS} requests over ${CONNECTIONS} concurrent connections each:\n`);
+    console.log('| route | requests | failures | median ms | p99 ms | req/s | slower than floor |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
+    for (const result of results) console.log(row(result, floor));
+    if (results.some((r) => r.failures > 0)) process.exitCode = 1;
 
-// Engines as this machine would configure them (the models installed in DATA_DIR/models).
-const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('data') });
-const files = openStorage(config.storage);
-const engines = configuredEngines(config, files.storage);
-console.log('\nReal-time factor (render time / audio time; splitting, synthesis, MP3, SRT):');
-console.log('chunks = the public API stream; sentences = a queued task, one take per sentence, cold cache\n');
-console.log('| engine | path | characters | runs | median s | audio s | real-time factor | × real time |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const engine of engines) {
-  const status = await engine.status();
-  if (status.state === 'down') {
-    console.log(`| ${engine.id} | not measured: ${status.reason} | | | | | | |`);
-    continue;
+    const landing = await measureLandingScripts(server.baseUrl);
+    const kB = (bytes: number) => fixed(bytes / 1000, 1);
+    console.log(
+      `\nLanding page JavaScript (Chromium, empty cache): ${landing.scripts} scripts, ${kB(landing.decodedBytes)} kB as run, ` +
+        `${kB(landing.transferredBytes)} kB sent (${landing.encodings.join(', ')}), ` +
+        `${fixed(landing.decodedBytes / landing.transferredBytes)}× smaller on the wire`,
+    );
+  } finally {
+    await bare.close();
+    await server.stop();
   }
-  const [voice] = await engine.listVoices();
-  if (!voice) continue;
-  for (const [characters, runs] of [
-    [200, 7],
-    [5_000, 3],
-  ] as const) {
-    for (const path of ['chunks', 'sentences'] as const) {
-      const result = await measureRealTimeFactor(engine, voice.id, characters, runs, path);
-      console.log(
-        `| ${result.engine} | ${path} | ${characters} | ${runs} | ${fixed(result.medianSeconds, 3)} | ${fixed(result.audioSeconds, 1)} | ${fixed(result.factor, 4)} | ${fixed(1 / result.factor, 0)}× |`,
-      );
+
+  const pickup = await measureJobPickup(40);
+  console.log(
+    `\nJob pickup (send -> handler start, PGlite, 40 jobs one at a time): median ${fixed(pickup.medianMs)} ms, p99 ${fixed(pickup.p99Ms)} ms`,
+  );
+
+  // Engines as this machine would configure them (the models installed in DATA_DIR/models).
+  const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('data') });
+  const files = openStorage(config.storage);
+  const engines = configuredEngines(config, files.storage);
+  console.log('\nReal-time factor (render time / audio time; splitting, synthesis, MP3, SRT):');
+  console.log('chunks = the public API stream; sentences = a queued task, one take per sentence, cold cache\n');
+  console.log('| engine | path | characters | runs | median s | audio s | real-time factor | × real time |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const engine of engines) {
+    const status = await engine.status();
+    if (status.state === 'down') {
+      console.log(`| ${engine.id} | not measured: ${status.reason} | | | | | | |`);
+      continue;
+    }
+    const [voice] = await engine.listVoices();
+    if (!voice) continue;
+    for (const [characters, runs] of [
+      [200, 7],
+      [5_000, 3],
+    ] as const) {
+      for (const path of ['chunks', 'sentences'] as const) {
+        const result = await measureRealTimeFactor(engine, voice.id, characters, runs, path);
+        console.log(
+          `| ${result.engine} | ${path} | ${characters} | ${runs} | ${fixed(result.medianSeconds, 3)} | ${fixed(result.audioSeconds, 1)} | ${fixed(result.factor, 4)} | ${fixed(1 / result.factor, 0)}× |`,
+        );
+      }
     }
   }
+  await Promise.all(engines.map((engine) => engine.close?.()));
+  files.close();
 }
-await Promise.all(engines.map((engine) => engine.close?.()));
-files.close();
 
-console.log('\nNeural synthesis and the event loop (issue 14):\n');
-for (const line of describeNeuralRenders(await measureNeuralRenders())) console.log(line);
+async function measureNeuralScenario(): Promise<void> {
+  console.log('\nNeural synthesis and the event loop (issue 14):\n');
+  for (const line of describeNeuralRenders(await measureNeuralRenders())) console.log(line);
+}
+
+async function measureScaleOutScenario(required: boolean): Promise<void> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  console.log('\nScale-out (issue 20): PostgreSQL server, S3 (s3rver), separate API and worker processes\n');
+  if (!serverUrl) {
+    console.log(
+      'not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server the bench may create databases on',
+    );
+    if (required) process.exitCode = 1;
+    return;
+  }
+  const started = Date.now();
+  const result = await measureScaleOut(serverUrl, (line) => console.error(line));
+  console.log(formatScaleOut(result));
+  console.log(`\n(scenario took ${Math.round((Date.now() - started) / 1000)} s)`);
+  if (result.polling.some((row) => row.failures > 0)) process.exitCode = 1;
+}
+
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+if (values.only !== undefined && values.only !== 'scale' && values.only !== 'neural') {
+  console.error(
+    `--only takes "scale" (the scale-out scenario) or "neural" (renders and the event loop), not "${values.only}"`,
+  );
+  process.exit(64);
+}
+if (values.only === undefined) await measureSingleServer();
+if (values.only === undefined || values.only === 'neural') await measureNeuralScenario();
+if (values.only === undefined || values.only === 'scale') await measureScaleOutScenario(values.only === 'scale');

@@ -3,7 +3,9 @@
 // Prints a generated password once (or uses ADMIN_PASSWORD when set). A generated password for a new
 // admin is one-time (changed at first sign-in, void after 24 hours); one from reset-password is the
 // admin's own, so it also recovers an expired one-time password. With the embedded database, stop
-// the server first: PGlite lets one process open the data folder at a time.
+// the server first: PGlite lets one process open the data folder at a time. With DATABASE_URL the
+// CLI is one more client of the shared database and runs while the servers keep serving
+// (test/scale/admin-cli-shared-db.test.ts).
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
@@ -20,7 +22,9 @@ const USAGE = `Usage:
   npm run admin -- create <username> [--name "Display Name"] [--email someone@example.com]
   npm run admin -- reset-password <username>
 The password is ADMIN_PASSWORD when set, otherwise generated and printed once. A generated
-password of a new admin is one-time: it must be changed at first sign-in, within ${ONE_TIME_PASSWORD_HOURS} hours.`;
+password of a new admin is one-time: it must be changed at first sign-in, within ${ONE_TIME_PASSWORD_HOURS} hours.
+With the embedded database (no DATABASE_URL), stop the server first: only one process may open
+its data folder. With DATABASE_URL (a PostgreSQL server), run it while the servers keep running.`;
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({

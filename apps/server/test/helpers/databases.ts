@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
-import pg from 'pg';
 import { describe, inject, onTestFinished } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
+import { createDatabaseOn } from './server-database.js';
 
 /** The PostgreSQL server for tests of the server path, if one is configured (CI sets it). */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -12,22 +11,7 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 /** Creates a database of its own on the test server and returns its URL and a function that drops it. */
 export async function createServerDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `sayso_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  return createDatabaseOn(testDatabaseUrl);
 }
 
 let template: Promise<Blob> | undefined;

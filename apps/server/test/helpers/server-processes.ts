@@ -107,3 +107,32 @@ export async function stopServerProcess(process: ServerProcess): Promise<void> {
   if (process.child.exitCode === null && process.child.signalCode === null) process.child.kill('SIGKILL');
   await process.exited;
 }
+
+/**
+ * Runs the admin CLI (`npm run admin -- <args>`, the same command line its npm script runs) as a
+ * process of its own, with only the environment given (plus PATH and HOME), and returns how it ended.
+ */
+export async function runAdminCli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=sayso-source', '--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args],
+    {
+      cwd: repositoryRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}
