@@ -107,9 +107,13 @@ export function ClonedVoicesModal({
                       In Use
                     </span>
                   )}
-                  {voice.approximate && (
+                  {voice.approximate ? (
                     <span className="whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800">
                       approximate
+                    </span>
+                  ) : (
+                    <span className="whitespace-nowrap rounded-full bg-sky-100 px-2 py-0.5 text-xs text-sky-800">
+                      neural
                     </span>
                   )}
                 </p>

@@ -1,16 +1,18 @@
 import type { CreatedNotice } from '../hooks/use-create-voice';
 
-/** 'Voice Created Successfully', with notes on approximate clones and short samples. */
+/** 'Voice Created Successfully', saying which kind of clone it is, with a note on short samples. */
 export function CreatedVoiceNotice({ notice }: { notice: CreatedNotice }) {
   return (
     <div role="status" className="rounded-control border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
       <p className="font-semibold">Voice Created Successfully</p>
       <p>"{notice.name}" is selected and ready to speak.</p>
-      {notice.approximate && (
+      {notice.approximate ? (
         <p className="mt-1 text-xs">
           On this server, clones are approximate: the voice is fitted to your sample's measured pitch, pitch range,
           voice depth and speaking rate.
         </p>
+      ) : (
+        <p className="mt-1 text-xs">A neural model learned this voice from your sample.</p>
       )}
       {notice.requiresVerification && (
         <p className="mt-1 text-xs font-medium">

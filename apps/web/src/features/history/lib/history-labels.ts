@@ -21,7 +21,7 @@ export function sourceLabel(item: Pick<HistoryItem, 'source' | 'api_key_name'>):
   return SOURCE_LABELS[item.source];
 }
 
-/** The engine and model, as one short phrase: "kokoro · kokoro-82m". */
+/** The engine and model, as one short phrase: "sherpa · kokoro-multi-lang-v1_0". */
 export const engineLabel = (item: Pick<HistoryItem, 'engine' | 'model_id'>): string =>
   item.model_id && item.model_id !== item.engine ? `${item.engine} · ${item.model_id}` : item.engine;
 
