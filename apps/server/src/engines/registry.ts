@@ -1,6 +1,6 @@
 import { type Studio, studio as studios } from '@sayso/contract/site';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_VOICE_ALIASES } from './espeak/voices.js';
+import { type DemoEngine, espeakDemo, neuralDemo } from './demo-engine.js';
 import type { SpeechEngineV1 } from './speech-engine.js';
 
 /** Which engine serves a studio's routes: a named engine, or 'auto' (the first preferred one up). */
@@ -14,24 +14,20 @@ export interface EngineReport {
   serves: Studio[];
 }
 
-/** The engine behind the landing page's free demo, and the voice ids the demo may use. */
-export interface DemoEngine {
-  engine: SpeechEngineV1;
-  voiceIds: ReadonlySet<string>;
-}
-
 export interface EngineRegistry {
   /** The engine that serves a studio's routes (chosen at start-up, and again when an engine changes). */
   forStudio(studio: Studio): SpeechEngineV1;
   /** An engine by the id stored with a task, so a queued task finishes on the engine it began with. */
   byId(id: string): SpeechEngineV1 | undefined;
-  /** The demo's engine, whichever engines serve the studios; null when it is not installed. */
+  /** The demo's engine (a local neural one when installed, else eSpeak), whichever engines serve the studios; null when none is installed. */
   demo(): DemoEngine | null;
   reports(): Promise<EngineReport[]>;
 }
 
 /** The embedded engine: always present, the fallback of both studios, and the voice of the demo. */
 const EMBEDDED_ENGINE = 'espeak';
+/** The local neural engine: it speaks the demo when its installed voices cover the demo's. */
+const LOCAL_NEURAL_ENGINE = 'sherpa';
 
 /** 'auto' prefers natural neural voices in the preset studio, and the engine that can clone in the other. */
 const AUTO_PREFERENCE: Record<Studio, string[]> = {
@@ -81,28 +77,28 @@ export async function createEngineRegistry(
     return always;
   }
 
+  const embedded = byId.get(EMBEDDED_ENGINE);
+  async function pickDemo(): Promise<DemoEngine | null> {
+    const neural = byId.get(LOCAL_NEURAL_ENGINE);
+    const spoken = neural && (await isUp(neural)) && neural.capabilities.presetVoices ? await neuralDemo(neural) : null;
+    return spoken ?? (embedded ? espeakDemo(embedded) : null);
+  }
+
   const chosen: Record<Studio, SpeechEngineV1> = { clone: await pick('clone'), preset: await pick('preset') };
-  logger.info({ clone: chosen.clone.id, preset: chosen.preset.id }, 'speech engines chosen');
+  let demo = await pickDemo();
+  logger.info({ clone: chosen.clone.id, preset: chosen.preset.id, demo: demo?.engine.id }, 'speech engines chosen');
   // An engine whose models change (installed or removed while the server runs) has the studios
   // chosen again, so a new neural model serves at once and a removed one stops serving.
   for (const engine of engines) {
     engine.onChange?.(() => {
-      void Promise.all([pick('clone'), pick('preset')]).then(([clone, preset]) => {
-        if (clone === chosen.clone && preset === chosen.preset) return;
+      void Promise.all([pick('clone'), pick('preset'), pickDemo()]).then(([clone, preset, newDemo]) => {
         chosen.clone = clone;
         chosen.preset = preset;
-        logger.info({ clone: clone.id, preset: preset.id }, 'speech engines chosen again after a model change');
+        demo = newDemo;
+        logger.info({ clone: clone.id, preset: preset.id, demo: demo?.engine.id }, 'speech engines chosen again');
       });
     });
   }
-  const demoEngine = byId.get(EMBEDDED_ENGINE);
-  // The web app names the demo's voices by alias; the engine's own ids are accepted as well.
-  const demo: DemoEngine | null = demoEngine
-    ? {
-        engine: demoEngine,
-        voiceIds: new Set([...Object.keys(DEMO_VOICE_ALIASES), ...Object.values(DEMO_VOICE_ALIASES)]),
-      }
-    : null;
   return {
     forStudio: (studio) => chosen[studio],
     byId: (id) => byId.get(id),

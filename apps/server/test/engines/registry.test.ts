@@ -105,7 +105,7 @@ describe('the landing demo’s engine', () => {
 
   it('is missing when eSpeak is not installed, so no request is free', async () => {
     const registry = await createEngineRegistry(
-      [otherEngine('sherpa', { state: 'up' })],
+      [otherEngine('elevenlabs', { state: 'up' })],
       { clone: 'auto', preset: 'auto' },
       silent,
     );

@@ -145,6 +145,8 @@ describe('the sherpa engine', () => {
       ['Dora', 'female', 'es-ES'],
       ['Siwis', 'female', 'fr-FR'],
       ['Xiaobei', 'female', 'zh-CN'],
+      ['George', 'male', 'en-GB'],
+      ['Adam', 'male', 'en-US'],
     ]);
     const french = await pitchOf(engine, 'kokoro-multi-lang-v1_0.ff_siwis', 'Bonjour tout le monde.');
     expect(Math.abs(french - kokoroSpeakerHz(4)) / kokoroSpeakerHz(4)).toBeLessThan(0.1);

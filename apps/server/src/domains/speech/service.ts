@@ -107,7 +107,7 @@ export class SpeechService {
     if (demo) {
       return this.submit(
         { userId: null, ip: caller.ip },
-        { studio: 'clone', speaker: demo, text, voiceId, modelId, settings },
+        { studio: 'clone', speaker: demo.speaker, text, voiceId: demo.voiceId, modelId, settings },
       );
     }
     const userId = requireSignedIn(caller);
@@ -209,13 +209,13 @@ export class SpeechService {
   }
 
   /**
-   * The demo voices are eSpeak voices, so demo tasks run on the embedded engine (free, offline)
-   * whichever engine serves the clone studio: a cloud engine would not know their ids.
+   * Demo tasks run on the demo's local engine (free, offline: a neural one when installed, else
+   * eSpeak) whichever engine serves the clone studio, with that engine's own voice for the alias.
    */
-  private demoSpeaker(voiceId: string, text: string): Speaker | null {
+  private demoSpeaker(voiceId: string, text: string): { speaker: Speaker; voiceId: string } | null {
     const demo = this.deps.engines.demo();
     if (!demo?.voiceIds.has(voiceId) || text.length > DEMO_MAX_TEXT_LENGTH) return null;
-    return speakerOf(demo.engine);
+    return { speaker: speakerOf(demo.engine), voiceId: demo.voiceFor(voiceId) };
   }
 
   /**

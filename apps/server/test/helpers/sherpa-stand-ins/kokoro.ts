@@ -17,13 +17,22 @@ import {
 
 export const KOKORO_SAMPLE_RATE = 24_000;
 export const KOKORO_SAMPLES_PER_TOKEN = 600;
-/** Each speaker's style vector holds its tone's frequency: 200 Hz for the first, +50 Hz per speaker. */
-export const kokoroSpeakerHz = (speaker: number) => 200 + 50 * speaker;
+/** Each speaker's style vector holds its tone's frequency: 120 Hz for the first, +25 Hz per speaker (within the pitch tracker's range). */
+export const kokoroSpeakerHz = (speaker: number) => 120 + 25 * speaker;
 const MAX_TOKENS = 510;
 const STYLE_SIZE = 256;
 
 /** Speaker names in sherpa-onnx's order for Kokoro v1.0 begin like this (first letter: language). */
-export const STAND_IN_KOKORO_SPEAKERS = ['af_heart', 'am_michael', 'bf_emma', 'ef_dora', 'ff_siwis', 'zf_xiaobei'];
+export const STAND_IN_KOKORO_SPEAKERS = [
+  'af_heart',
+  'am_michael',
+  'bf_emma',
+  'ef_dora',
+  'ff_siwis',
+  'zf_xiaobei',
+  'bm_george',
+  'am_adam',
+];
 
 const PHONEMES = ` !"',.:;?abcdefhijklmnopqrstuvwxyzæçðøŋœɐɑɒɔəɚɛɜɡɪɬɲɹɾʁʃʊʌʎʒʔʲˈˌːθβχᵻ̃`;
 
