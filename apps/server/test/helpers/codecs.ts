@@ -107,7 +107,9 @@ export async function decodeFlac(bytes: Buffer) {
   await decoder.ready;
   try {
     const decoded = await decoder.decodeFile(new Uint8Array(bytes));
-    const samples = Int16Array.from(decoded.channelData[0] ?? [], (value) => Math.round(value * 32_768));
+    // This decoder scales 16-bit samples by 1/32767 (not 1/32768): undo exactly that, or every sample
+    // beyond half scale comes back one step off.
+    const samples = Int16Array.from(decoded.channelData[0] ?? [], (value) => Math.round(value * 32_767));
     return { samples, sampleRate: decoded.sampleRate, errors: decoded.errors };
   } finally {
     decoder.free();
