@@ -1,18 +1,29 @@
 import type { SynthesizedAudio } from '../engines/speech-engine.js';
+import { FlacStream } from './flac-encode.js';
 import { decodeMp3 } from './mp3-decode.js';
 import { type Mp3Kbps, Mp3Stream } from './mp3-stream.js';
+import { OggOpusStream, opusRateFor } from './opus-encode.js';
 
-/** The audio a client asked for: a container, and a sample rate (null keeps the engine's own). */
+/**
+ * The audio a client asked for: a container, and a sample rate (null keeps the engine's own; for
+ * Opus, the lowest Opus rate at or above the engine's). `kbps` is MP3's and Opus's bit rate.
+ */
 export interface OutputFormat {
-  container: 'mp3' | 'wav' | 'pcm';
+  container: 'mp3' | 'wav' | 'pcm' | 'opus' | 'flac';
   sampleRate: number | null;
   kbps?: Mp3Kbps;
 }
+
+/** Opus's bit rate when none was asked for: clear speech, mono, about a third of MP3's 128. */
+const DEFAULT_OPUS_KBPS = 48;
 
 export const CONTENT_TYPES: Record<OutputFormat['container'], string> = {
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
   pcm: 'audio/pcm',
+  // Ogg-encapsulated Opus, under the type OpenAI answers with.
+  opus: 'audio/opus',
+  flac: 'audio/flac',
 };
 
 /**
@@ -23,10 +34,25 @@ export interface AudioOutput {
   readonly format: OutputFormat;
   write(audio: SynthesizedAudio, gapMs: number): Promise<Buffer>;
   end(): Buffer;
+  /**
+   * Frees the encoder when the output is abandoned before `end` (the client left, the engine
+   * failed). Opus's and FLAC's encoders live in memory shared by the whole process, which garbage
+   * collection never reclaims; calling it after `end`, or twice, does nothing.
+   */
+  close(): void;
 }
 
 export function openAudioOutput(format: OutputFormat): AudioOutput {
-  return format.container === 'mp3' ? new Mp3Output(format) : new PcmOutput(format);
+  switch (format.container) {
+    case 'mp3':
+      return new Mp3Output(format);
+    case 'opus':
+      return new OpusOutput(format);
+    case 'flac':
+      return new FlacOutput(format);
+    default:
+      return new PcmOutput(format);
+  }
 }
 
 /** Mono 16-bit PCM of a chunk, decoding it first when the engine spoke MP3. */
@@ -58,10 +84,17 @@ export function resamplePcm(samples: Int16Array, from: number, to: number): Int1
   return out;
 }
 
-/** A chunk's PCM at the output's rate, after its leading pause. */
-async function pcmWithGap(audio: SynthesizedAudio, gapMs: number, target: number | null) {
+/**
+ * A chunk's PCM at the output's rate, after its leading pause. The rate is a number, null for the
+ * engine's own, or a choice made from the engine's own (Opus picks the nearest rate it takes).
+ */
+async function pcmWithGap(
+  audio: SynthesizedAudio,
+  gapMs: number,
+  target: number | null | ((engineRate: number) => number),
+) {
   const pcm = await toPcm(audio);
-  const sampleRate = target ?? pcm.sampleRate;
+  const sampleRate = typeof target === 'function' ? target(pcm.sampleRate) : (target ?? pcm.sampleRate);
   const gap = new Int16Array(Math.round((gapMs / 1000) * sampleRate));
   const body = resamplePcm(pcm.samples, pcm.sampleRate, sampleRate);
   const samples = new Int16Array(gap.length + body.length);
@@ -107,6 +140,8 @@ class PcmOutput implements AudioOutput {
   end(): Buffer {
     return Buffer.alloc(0);
   }
+
+  close(): void {}
 }
 
 /** MP3 out: an MP3 engine's frames pass through untouched when no other rate was asked for. */
@@ -125,5 +160,61 @@ class Mp3Output implements AudioOutput {
 
   end(): Buffer {
     return this.encoder?.end() ?? Buffer.alloc(0);
+  }
+
+  // Each MP3 stream has its own WebAssembly instance, which is collected with it.
+  close(): void {}
+}
+
+/**
+ * Ogg Opus out. The rate is settled by the first chunk (Opus takes only 8, 12, 16, 24 or 48 kHz,
+ * so 22.05 kHz Piper audio is encoded at 24 kHz, 44.1 kHz at 48) and later chunks are brought to it.
+ */
+class OpusOutput implements AudioOutput {
+  private encoder: OggOpusStream | null = null;
+
+  constructor(readonly format: OutputFormat) {}
+
+  async write(audio: SynthesizedAudio, gapMs: number): Promise<Buffer> {
+    const asked = this.format.sampleRate;
+    const target = this.encoder?.sampleRate ?? (asked === null ? opusRateFor : opusRateFor(asked));
+    const { samples, sampleRate } = await pcmWithGap(audio, gapMs, target);
+    this.encoder ??= new OggOpusStream(opusRateFor(sampleRate), this.format.kbps ?? DEFAULT_OPUS_KBPS);
+    await this.encoder.write(samples);
+    return this.encoder.take();
+  }
+
+  end(): Buffer {
+    // No chunk at all cannot happen (a request has text), but an empty stream is still valid Ogg.
+    const rate = opusRateFor(this.format.sampleRate ?? 24_000);
+    this.encoder ??= new OggOpusStream(rate, this.format.kbps ?? DEFAULT_OPUS_KBPS);
+    return this.encoder.end();
+  }
+
+  close(): void {
+    this.encoder?.close();
+  }
+}
+
+/** FLAC out, at the rate asked for or the engine's own, settled by the first chunk. */
+class FlacOutput implements AudioOutput {
+  private encoder: FlacStream | null = null;
+
+  constructor(readonly format: OutputFormat) {}
+
+  async write(audio: SynthesizedAudio, gapMs: number): Promise<Buffer> {
+    const target = this.encoder?.sampleRate ?? this.format.sampleRate;
+    const { samples, sampleRate } = await pcmWithGap(audio, gapMs, target);
+    this.encoder ??= await FlacStream.open(sampleRate);
+    await this.encoder.write(samples);
+    return this.encoder.take();
+  }
+
+  end(): Buffer {
+    return this.encoder?.end() ?? Buffer.alloc(0);
+  }
+
+  close(): void {
+    this.encoder?.close();
   }
 }

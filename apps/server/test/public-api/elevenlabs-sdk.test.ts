@@ -6,6 +6,7 @@ import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import type { SpeechEngineV1 } from '../../src/engines/speech-engine.js';
 import { apiUser, listening } from '../helpers/api-keys.js';
 import { buildTestApp } from '../helpers/build-app.js';
+import { decodeOggOpus, oggPages, opusHead } from '../helpers/codecs.js';
 import { creditsOf, expectLedgerInvariants } from '../helpers/money.js';
 import { spokenSampleWav } from '../helpers/samples.js';
 import { ORIGIN } from '../helpers/sessions.js';
@@ -312,14 +313,25 @@ describe('ElevenLabs dialect through the official SDK', { timeout: 90_000 }, () 
       expect((await client.voices.getAll()).voices.length).toBeGreaterThan(0);
     });
 
-    it('refuses an output format it cannot encode with 400, and an empty text with 422', async () => {
+    it('speaks opus_48000_64 as Ogg Opus; refuses a format it cannot encode with 400, and an empty text with 422', async () => {
       const { client } = await elevenLabsClient();
-      const opus = client.textToSpeech.convert(
+      const opus = await readAll(
+        await client.textToSpeech.convert(VOICE, { text: SHORT_TEXT, outputFormat: 'opus_48000_64' }),
+      );
+      const pages = oggPages(opus);
+      expect(opusHead(pages[0]?.packets[0] ?? Buffer.alloc(19))).toMatchObject({
+        magic: 'OpusHead',
+        inputSampleRate: 48_000,
+      });
+      const decoded = await decodeOggOpus(opus);
+      expect(decoded.errors).toEqual([]);
+      expect(decoded.samples.length / 48_000).toBeGreaterThan(1);
+      const ulaw = client.textToSpeech.convert(
         VOICE,
         { text: SHORT_TEXT },
-        { queryParams: { output_format: 'opus_48000_64' } },
+        { queryParams: { output_format: 'ulaw_8000' } },
       );
-      expectDetail(await refusal(opus), 400, 'invalid_output_format');
+      expectDetail(await refusal(ulaw), 400, 'invalid_output_format');
       const empty = await refusal(client.textToSpeech.convert(VOICE, { text: '   ' }));
       expect(empty).toBeInstanceOf(ElevenLabs.UnprocessableEntityError);
       expect(empty.statusCode).toBe(422);

@@ -88,11 +88,11 @@ describe('OpenAI dialect through the official openai SDK', () => {
     const app = await buildTestApp();
     const { client } = await sdkFor(app);
     const error = await apiError(
-      client.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: TEXT, response_format: 'opus' }),
+      client.audio.speech.create({ model: 'tts-1', voice: 'alloy', input: TEXT, response_format: 'aac' }),
     );
     expect(error.status).toBe(400);
     expect(error.error).toMatchObject({ type: 'invalid_request_error', code: 'unsupported_format' });
-    expect(String((error.error as { message: string }).message)).toContain('mp3, wav, pcm');
+    expect(String((error.error as { message: string }).message)).toContain('mp3, opus, flac, wav, pcm');
   });
 
   it('streams: the first audio arrives while later chunks are still being spoken', async () => {

@@ -172,6 +172,8 @@ export class ApiSpeechService {
       throw speechFailure(error);
     } finally {
       clearInterval(heartbeat);
+      output.close();
+      kept.close();
       if (outcome !== 'delivered') {
         // An engine failure is ours: nothing is spent. A client that left pays for what it was sent.
         const spent = outcome === 'failed' ? 0 : Math.min(cost, deliveredCost);
@@ -205,5 +207,9 @@ class KeptAudio {
 
   mp3(): Buffer {
     return Buffer.concat(this.parts);
+  }
+
+  close(): void {
+    this.encoder?.close();
   }
 }

@@ -8,6 +8,8 @@ const DEFAULT_OUTPUT_FORMAT = 'mp3_44100_128';
 /** The sample rates MP3 (MPEG 1, 2 and 2.5) defines, and so the ones LAME encodes; PCM and WAV offer the same. */
 const SAMPLE_RATES = [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000];
 const MP3_KBPS: readonly Mp3Kbps[] = [32, 48, 64, 96, 128, 160, 192];
+/** ElevenLabs' Opus formats: always 48 kHz, at these bit rates. */
+const OPUS_KBPS: readonly Mp3Kbps[] = [32, 64, 96, 128, 192];
 
 /**
  * Whether MP3 has a bit rate at a sample rate: MPEG-1 (32 kHz and up) starts at 32 kbps, MPEG-2
@@ -24,16 +26,22 @@ const unsupported = (value: string) =>
     400,
     `output_format "${value}" is not supported. Use mp3_<sample rate>_<kbps> (for example ${DEFAULT_OUTPUT_FORMAT}), ` +
       `pcm_<sample rate> or wav_<sample rate>, with a sample rate of ${SAMPLE_RATES.join(', ')} Hz and ` +
-      `${MP3_KBPS.join(', ')} kbps.`,
+      `${MP3_KBPS.join(', ')} kbps, or opus_48000_<kbps> with ${OPUS_KBPS.join(', ')} kbps.`,
     'INVALID_OUTPUT_FORMAT',
   );
 
 /**
- * Reads ElevenLabs' `output_format` (`mp3_44100_128`, `pcm_16000`, `wav_24000`): the container and
- * sample rate are always honoured, the engine's audio being converted to that rate. Opus, µ-law and
- * A-law are refused: we have no encoder for them.
+ * Reads ElevenLabs' `output_format` (`mp3_44100_128`, `pcm_16000`, `wav_24000`, `opus_48000_64`):
+ * the container and sample rate are always honoured, the engine's audio being converted to that
+ * rate. µ-law and A-law are refused: we have no encoder for them.
  */
 export function parseOutputFormat(value: string = DEFAULT_OUTPUT_FORMAT): OutputFormat {
+  const opus = /^opus_48000_(\d+)$/.exec(value);
+  if (opus) {
+    const kbps = OPUS_KBPS.find((rate) => rate === Number(opus[1]));
+    if (!kbps) throw unsupported(value);
+    return { container: 'opus', sampleRate: 48_000, kbps };
+  }
   const mp3 = /^mp3_(\d+)_(\d+)$/.exec(value);
   if (mp3) {
     const sampleRate = Number(mp3[1]);

@@ -20,7 +20,7 @@ import { OPENAI_VOICE_NAMES, resolveOpenAiVoice } from './voices.js';
 const OPENAI_MODELS = ['gpt-4o-mini-tts', 'tts-1', 'tts-1-hd'];
 /** OpenAI's raw PCM is always 24 kHz, 16-bit, little-endian mono; clients rely on that. */
 const OPENAI_PCM_RATE = 24_000;
-const SUPPORTED_FORMATS = ['mp3', 'wav', 'pcm'];
+const SUPPORTED_FORMATS = ['mp3', 'opus', 'flac', 'wav', 'pcm'];
 
 export interface OpenAiDeps {
   keys: ApiKeyService;
@@ -133,7 +133,10 @@ function speedFor(speed: number, warnings: string[]): number {
 }
 
 function outputFormat(format: OpenAiSpeechRequest['response_format']): OutputFormat {
-  if (format === 'mp3' || format === 'wav') return { container: format, sampleRate: null };
+  // Opus at the nearest rate it takes above the engine's, FLAC at the engine's own: see decision 0022.
+  if (format === 'mp3' || format === 'wav' || format === 'opus' || format === 'flac') {
+    return { container: format, sampleRate: null };
+  }
   if (format === 'pcm') return { container: 'pcm', sampleRate: OPENAI_PCM_RATE };
   throw new AppError(
     400,
