@@ -17,7 +17,9 @@ export interface TarEntry {
 export async function tarOf(entries: TarEntry[]): Promise<Buffer> {
   const pack = tarPack();
   const chunks: Buffer[] = [];
-  pack.on('data', (chunk: Buffer) => chunks.push(chunk));
+  pack.on('data', (chunk) => {
+    chunks.push(chunk as Buffer);
+  });
   const done = new Promise<void>((resolve, reject) => {
     pack.on('end', resolve);
     pack.on('error', reject);
