@@ -1,4 +1,5 @@
 import { ArrowLeft, LogOut, ShieldCheck } from 'lucide-react';
+import { NavLink } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from './spinner';
 import { buttonStyles } from './styles';
@@ -8,6 +9,9 @@ interface AdminTopBarProps {
   onLogout: () => void;
   loggingOut: boolean;
 }
+
+const sectionLink = ({ isActive }: { isActive: boolean }) =>
+  `${buttonStyles.ghost} ${isActive ? 'bg-accent-soft text-accent-strong' : ''}`;
 
 /** The panel's header, shaped like the dashboard's: Leave, the logo with a Staff mark, and Logout. */
 export function AdminTopBar({ onLeave, onLogout, loggingOut }: AdminTopBarProps) {
@@ -23,12 +27,20 @@ export function AdminTopBar({ onLeave, onLogout, loggingOut }: AdminTopBarProps)
           <ShieldCheck aria-hidden className="h-3.5 w-3.5" />
           Staff
         </span>
+        <nav aria-label="Admin sections" className="ml-auto flex items-center gap-1">
+          <NavLink to="/admin-panel" end className={sectionLink}>
+            Users
+          </NavLink>
+          <NavLink to="/admin-panel/models" className={sectionLink}>
+            Models
+          </NavLink>
+        </nav>
         <button
           type="button"
           onClick={onLogout}
           disabled={loggingOut}
           aria-busy={loggingOut}
-          className={`${buttonStyles.smallSecondary} ml-auto`}
+          className={buttonStyles.smallSecondary}
         >
           {loggingOut ? <Spinner /> : <LogOut aria-hidden className="h-4 w-4" />}
           {loggingOut ? 'Logging out…' : 'Logout'}
