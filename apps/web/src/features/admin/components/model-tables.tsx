@@ -31,7 +31,8 @@ export function InstalledModels({
         <h3 className="mt-4 font-semibold text-ink">No models installed yet</h3>
         <p className="mt-1 max-w-md text-sm text-muted">
           Upload an archive above, or on the server run{' '}
-          <code className="font-mono">npm run models -- install NAME</code> with a name from the catalogue below.
+          <code className="font-mono whitespace-nowrap">npm run models -- install NAME</code> with a name from the
+          catalogue below.
         </p>
       </div>
     );

@@ -31,7 +31,9 @@ export function ModelUpload({ limitBytes, onInstalled }: ModelUploadProps) {
       return;
     }
     if (file.size > limitBytes) {
-      setError(`This archive is ${formatBytes(file.size)}; the upload limit is ${formatBytes(limitBytes)}.`);
+      setError(
+        `This archive is ${formatBytes(file.size)}; the upload limit is ${Math.round(limitBytes / 1024 / 1024)} MB.`,
+      );
       return;
     }
     setError(null);
@@ -60,11 +62,11 @@ export function ModelUpload({ limitBytes, onInstalled }: ModelUploadProps) {
         A sherpa-onnx model archive (.tar.bz2 or .tar.gz) or a single .onnx file. It is checked, unpacked and installed
         on this server; nothing is installed if any step fails.
       </p>
-      <form className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => void submit(event)}>
-        <div className="min-w-0 flex-1">
-          <label htmlFor={inputId} className={fieldStyles.label}>
-            Model archive
-          </label>
+      <form className="mt-4" onSubmit={(event) => void submit(event)}>
+        <label htmlFor={inputId} className={fieldStyles.label}>
+          Model archive
+        </label>
+        <div className="mt-1 flex flex-col gap-3 sm:flex-row sm:items-stretch">
           <input
             ref={input}
             id={inputId}
@@ -77,17 +79,17 @@ export function ModelUpload({ limitBytes, onInstalled }: ModelUploadProps) {
               setFile(event.target.files?.[0] ?? null);
               setError(null);
             }}
-            className={`${fieldStyles.input} file:mr-3 file:rounded-control file:border-0 file:bg-accent-soft file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-accent-strong`}
+            className={`${fieldStyles.inlineInput} min-w-0 flex-1 file:mr-3 file:rounded-control file:border-0 file:bg-accent-soft file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-accent-strong`}
           />
-          <span id={hintId} className={fieldStyles.hint}>
-            Up to {formatBytes(limitBytes)}.
-          </span>
+          <button type="submit" className={buttonStyles.primary} disabled={busy} aria-busy={busy}>
+            {busy ? <Spinner /> : <Upload aria-hidden className="h-4 w-4" />}
+            {busy ? (uploaded ? 'Installing…' : 'Uploading…') : 'Upload and install'}
+          </button>
         </div>
-        <button type="submit" className={`${buttonStyles.primary} sm:mb-5`} disabled={busy} aria-busy={busy}>
-          {busy ? <Spinner /> : <Upload aria-hidden className="h-4 w-4" />}
-          {busy ? (uploaded ? 'Installing…' : 'Uploading…') : 'Upload and install'}
-        </button>
       </form>
+      <p id={hintId} className={fieldStyles.hint}>
+        Up to {Math.round(limitBytes / 1024 / 1024).toLocaleString('en-US')} MB (MODEL_UPLOAD_LIMIT_MB).
+      </p>
       {progress ? (
         <div className="mt-2">
           <div

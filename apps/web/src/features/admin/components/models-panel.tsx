@@ -87,7 +87,8 @@ export function ModelsPanel() {
                 </h2>
                 <p className="mt-1 text-sm text-muted">
                   Models published by sherpa-onnx. Download one on the server with{' '}
-                  <code className="font-mono">npm run models -- install NAME</code>; sizes are approximate.
+                  <code className="font-mono whitespace-nowrap">npm run models -- install NAME</code>; sizes are
+                  approximate.
                 </p>
               </div>
               <CatalogueTable models={data.catalogue} />
