@@ -6,7 +6,8 @@ import { E2E_ADMIN } from '../support/staff.js';
 
 const { newPage } = useBrowser();
 
-const MODEL = 'vits-piper-xx_XX-e2e-low';
+// Named like the catalogue's Lessac voice, whose licence forbids commercial use: the page must warn.
+const MODEL = 'vits-piper-en_US-lessac-medium';
 
 /** One ustar header: name, mode, sizes and the checksum, the fields a reader checks. */
 function tarHeader(name: string, size: number, type: '0' | '5'): Buffer {
@@ -68,7 +69,8 @@ describe('admin model manager', () => {
     await page.getByRole('button', { name: 'Upload and install' }).click();
     const row = installed.getByRole('row').filter({ hasText: MODEL });
     await row.waitFor();
-    expect(await row.textContent()).toContain('vits');
+    expect(await row.textContent()).toContain('Not allowed');
+    expect(await page.getByRole('alert').filter({ hasText: 'forbids commercial use' }).textContent()).toContain(MODEL);
     await screenshot(page, 'admin-models-installed');
 
     await row.getByRole('button', { name: `Remove ${MODEL}` }).click();
@@ -77,6 +79,15 @@ describe('admin model manager', () => {
     await screenshot(page, 'admin-models-remove-dialog', { fullPage: false });
     await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
     await installed.getByText('No models installed yet').waitFor();
+    expect(await page.getByText('forbids commercial use').count()).toBe(0);
+  });
+
+  it('fits a phone screen, navigation included', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await openModels(page);
+    await screenshot(page, 'admin-models-phone', { fullPage: false });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBe(0);
   });
 
   it('shows why an upload is refused', async () => {

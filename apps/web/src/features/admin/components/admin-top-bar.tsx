@@ -20,7 +20,7 @@ export function AdminTopBar({ onLeave, onLogout, loggingOut }: AdminTopBarProps)
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <button type="button" onClick={onLeave} className={buttonStyles.ghost}>
           <ArrowLeft aria-hidden className="h-5 w-5" />
-          Leave
+          <span className="max-sm:sr-only">Leave</span>
         </button>
         <Logo className="shrink-0 max-sm:[&>span]:sr-only" />
         <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold text-accent-strong">
@@ -43,7 +43,7 @@ export function AdminTopBar({ onLeave, onLogout, loggingOut }: AdminTopBarProps)
           className={buttonStyles.smallSecondary}
         >
           {loggingOut ? <Spinner /> : <LogOut aria-hidden className="h-4 w-4" />}
-          {loggingOut ? 'Logging out…' : 'Logout'}
+          <span className="max-sm:sr-only">{loggingOut ? 'Logging out…' : 'Logout'}</span>
         </button>
       </div>
     </header>
