@@ -17,7 +17,7 @@ const sectionLink = ({ isActive }: { isActive: boolean }) =>
 export function AdminTopBar({ onLeave, onLogout, loggingOut }: AdminTopBarProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-card/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-4 sm:px-6">
         <button type="button" onClick={onLeave} className={buttonStyles.ghost}>
           <ArrowLeft aria-hidden className="h-5 w-5" />
           <span className="max-sm:sr-only">Leave</span>
