@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ModelList } from '@sayso/contract/models';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { ModelHooks } from '../../src/domains/models/service.js';
 import { installFromFile } from '../../src/models/installer.js';
 import { ADMIN, adminCookie } from '../helpers/admin.js';
 import { buildTestApp } from '../helpers/build-app.js';
@@ -11,8 +12,11 @@ import { bzip2, piperEntries, tarOf } from './archives.js';
 
 const NAME = 'vits-piper-de_DE-test-medium';
 
-async function staffApp(env: Record<string, string> = {}) {
-  const app = await buildTestApp({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...env } });
+async function staffApp(env: Record<string, string> = {}, modelHooks: ModelHooks = {}) {
+  const app = await buildTestApp({
+    env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...env },
+    modelHooks,
+  });
   return { app, cookie: await adminCookie(app) };
 }
 
@@ -62,11 +66,16 @@ describe('admin model routes', () => {
     expect((await list(app, cookie)).installed).toEqual([]);
   });
 
-  it('refuses an archive over the upload limit with a 413', async () => {
-    const { app, cookie } = await staffApp({ MODEL_UPLOAD_LIMIT_MB: '1' });
-    const response = await upload(app, cookie, 'gtcrn_simple.onnx', Buffer.alloc(1024 * 1024 + 10));
-    expect(response.statusCode).toBe(413);
+  it('accepts an archive up to the upload limit and refuses a larger one with a 413', async () => {
+    const { app, cookie } = await staffApp({ MODEL_UPLOAD_LIMIT_MB: '2' });
+    const tooLarge = await upload(app, cookie, 'gtcrn_simple.onnx', Buffer.alloc(2 * 1024 * 1024 + 10));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ error: expect.stringContaining('2 MB') });
     expect((await list(app, cookie)).installed).toEqual([]);
+    // Past Fastify's 1 MiB body limit: the archive is streamed to disk, not parsed as a body.
+    const fits = await upload(app, cookie, 'gtcrn_simple.onnx', Buffer.alloc(1536 * 1024, 1));
+    expect(fits.statusCode).toBe(200);
+    expect(fits.json()).toMatchObject({ name: 'gtcrn_simple', family: 'gtcrn', sizeBytes: 1536 * 1024 });
   });
 
   it('shows a model installed or removed behind the running app without a restart, with its licence warning', async () => {
@@ -88,6 +97,34 @@ describe('admin model routes', () => {
     });
     expect(removed.statusCode).toBe(204);
     expect((await list(app, cookie)).licenceWarning).toBe(false);
+  });
+
+  it('runs the verify hook before installing an upload and calls onChange after each change', async () => {
+    const verified: string[] = [];
+    let changes = 0;
+    const { app, cookie } = await staffApp(
+      {},
+      {
+        verify: async (_folder, manifest) => {
+          verified.push(manifest.name);
+          if (manifest.name.includes('broken')) throw new Error('the model did not load');
+        },
+        onChange: () => {
+          changes += 1;
+        },
+      },
+    );
+    const broken = 'vits-piper-de_DE-broken-medium';
+    const refused = await upload(app, cookie, `${broken}.tar.bz2`, bzip2(await tarOf(piperEntries(broken))));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ error: expect.stringContaining('did not load') });
+    expect(changes).toBe(0);
+    const installed = await upload(app, cookie, `${NAME}.tar.bz2`, bzip2(await tarOf(piperEntries(NAME))));
+    expect(installed.statusCode).toBe(200);
+    await app.inject({ method: 'DELETE', url: `/api/admin/models/${NAME}`, headers: { origin: ORIGIN, cookie } });
+    expect(verified).toEqual([broken, NAME]);
+    expect(changes).toBe(2);
+    expect((await list(app, cookie)).installed).toEqual([]);
   });
 
   it('answers 401 without an admin session and 404 for a model that is not installed', async () => {
