@@ -6,7 +6,7 @@
 // through the installer's onChange only inside the server process, so restart it after a CLI install.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { CATALOGUE } from '../models/catalogue.js';
+import { CATALOGUE, findCatalogueEntry } from '../models/catalogue.js';
 import {
   type InstallProgress,
   installFromFile,
@@ -93,7 +93,8 @@ async function main(): Promise<number> {
     return 0;
   }
   if (command === 'install' && name) {
-    console.log(`Downloading ${name}…`);
+    const entry = findCatalogueEntry(name);
+    if (entry) console.log(`Downloading ${name} (about ${megabytes(entry.sizeBytes)})…`);
     describeInstalled(
       await installFromUrl(name, { modelsDir, onProgress: progressLine(), ...(baseUrl ? { baseUrl } : {}) }),
     );
