@@ -119,8 +119,12 @@ async function writeEntry(root: string, realRoot: string, header: Header, body: 
     case 'contiguous-file': {
       await mkdir(path.dirname(target), { recursive: true });
       await checkRealParent(realRoot, target, header.name);
-      // The archive's modes are not kept: a model needs no executable or set-uid files.
-      await pipeline(body, createWriteStream(target, { flags: 'wx', mode: 0o644 }));
+      // The archive's modes are not kept: a model needs no executable or set-uid files. 'wx' never
+      // follows or overwrites what an earlier entry put there (a link, above all).
+      await pipeline(body, createWriteStream(target, { flags: 'wx', mode: 0o644 })).catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'EEXIST') throw unsafe(header.name, 'overwrites an earlier entry');
+        throw error;
+      });
       return;
     }
     case 'symlink':

@@ -130,13 +130,19 @@ describe('model installer', () => {
     await expect(stat(path.join(scratch, 'evil.txt'))).rejects.toThrow();
   });
 
-  it('refuses an archive with a symlink that points outside, and one with an absolute path', async () => {
+  it('refuses an archive with a symlink that points outside, an absolute path, or a file written over a link', async () => {
     const symlinked = [
       ...piperEntries(NAME),
       { name: `${NAME}/tokens-link`, type: 'symlink' as const, linkname: '../../../etc/passwd' },
     ];
     const absolute = [...piperEntries(NAME), { name: '/tmp/sayso-evil.txt', body: 'owned' }];
-    for (const entries of [symlinked, absolute]) {
+    // A link to a file inside, then a file of the same name: writing it must not follow the link.
+    const overwriting = [
+      ...piperEntries(NAME),
+      { name: `${NAME}/alias.txt`, type: 'symlink' as const, linkname: 'tokens.txt' },
+      { name: `${NAME}/alias.txt`, body: 'replaced' },
+    ];
+    for (const entries of [symlinked, absolute, overwriting]) {
       const archive = await archiveFile(`${NAME}.tar.gz`, gzip(await tarOf(entries)));
       await expect(installFromFile(archive, { modelsDir })).rejects.toMatchObject({ code: 'UNSAFE_ARCHIVE' });
       expect(await leftovers()).toEqual([]);
