@@ -28,6 +28,9 @@ import { type Auth, createAuth } from './domains/auth/service.js';
 import { sessionGuard } from './domains/auth/session-guard.js';
 import { healthRoutes } from './domains/health/routes.js';
 import { registerHistory } from './domains/history/register.js';
+import { modelRoutes } from './domains/models/routes.js';
+import type { ModelHooks } from './domains/models/service.js';
+import { sherpaModelHooks } from './domains/models/sherpa-hooks.js';
 import { pricingRoutes } from './domains/pricing/routes.js';
 import { registerPublicApi } from './domains/public-api/register.js';
 import { siteRoutes } from './domains/site/routes.js';
@@ -89,6 +92,8 @@ interface BuildOptions {
   callbackTransport?: CallbackTransport;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** The model manager's verify and onChange hooks (the sherpa engine's probe and reload). */
+  modelHooks?: ModelHooks;
 }
 
 export interface LogStream {
@@ -168,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   await app.register(accountRoutes);
   await app.register(adminRoutes);
+  await app.register(modelRoutes(options.modelHooks ?? sherpaModelHooks(engines)));
   await registerSpeech(app, config, options.callbackTransport);
   await app.register(voiceRoutes);
   await registerHistory(app, config);

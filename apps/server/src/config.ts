@@ -95,6 +95,10 @@ const envSchema = z
       .default('https://api.minimax.io'),
     MINIMAX_MODEL: z.string().min(1).default('speech-2.8-hd'),
     MODELS_DIR: z.string().min(1).optional(),
+    MODEL_UPLOAD_LIMIT_MB: z.coerce.number().int().min(1).max(100_000).default(2048),
+    MODEL_DOWNLOAD_BASE_URL: z
+      .url({ message: 'must be the address of a mirror of sherpa-onnx’s release downloads' })
+      .optional(),
     REQUEST_DATABASE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
@@ -184,6 +188,15 @@ export interface Config {
     /** What each user's history may keep in storage, shown on the history page. */
     storageLimitBytes: number;
   };
+  /** The model manager's folder (one per machine, never shared storage) and its limits. */
+  models: {
+    /** `MODELS_DIR`, by default `DATA_DIR/models`: one folder per installed model. */
+    dir: string;
+    /** The largest archive the admin panel's upload accepts. */
+    uploadLimitBytes: number;
+    /** A mirror of sherpa-onnx's release downloads, for installs by name; null uses GitHub. */
+    downloadBaseUrl: string | null;
+  };
   speech: {
     limits: { perUserPerMinute: number; perIpPerMinute: number; activePerUser: number; demoPerIpPerHour: number };
     /** Hosts that may receive completion callbacks (`receive_url`); empty means none. */
@@ -200,8 +213,6 @@ export interface Config {
      * for the clone studio (the spec's provider A), SPEECH_ENGINE_B for the preset studio (provider B).
      */
     engines: { clone: string; preset: string };
-    /** Where installed neural models live (`npm run models`), one folder each; never downloaded at run time. */
-    modelsDir: string;
     /** MiniMax (the clone studio in the cloud), when a key is configured. Never sent to the browser. */
     minimax: { apiKey: string; baseUrl: string; model: string } | null;
     /** ElevenLabs (the preset studio in the cloud), when a key is configured. Never sent to the browser. */
@@ -301,6 +312,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retentionDays: e.HISTORY_RETENTION_DAYS === 0 ? null : e.HISTORY_RETENTION_DAYS,
       storageLimitBytes: e.HISTORY_STORAGE_LIMIT_MB * 1024 * 1024,
     },
+    models: {
+      dir: path.resolve(e.MODELS_DIR ?? path.join(dataDir, 'models')),
+      uploadLimitBytes: e.MODEL_UPLOAD_LIMIT_MB * 1024 * 1024,
+      downloadBaseUrl: e.MODEL_DOWNLOAD_BASE_URL ?? null,
+    },
     speech: {
       limits: {
         perUserPerMinute: e.SPEECH_REQUESTS_PER_MINUTE,
@@ -318,7 +334,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       elevenlabs: e.ELEVENLABS_API_KEY
         ? { apiKey: e.ELEVENLABS_API_KEY, baseUrl: e.ELEVENLABS_BASE_URL, model: e.ELEVENLABS_MODEL }
         : null,
-      modelsDir: path.resolve(e.MODELS_DIR ?? path.join(dataDir, 'models')),
     },
     overload: {
       databaseWaitMs: e.REQUEST_DATABASE_WAIT_MS,

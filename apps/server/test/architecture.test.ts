@@ -341,6 +341,7 @@ describe('architecture', () => {
     'GET /api/history/{id}/download/{format}': 'a generation as an MP3, SRT or WebVTT attachment',
     'GET /api/history/{id}/takes/{takeId}/audio.mp3': "one take's MP3, with byte ranges",
     'DELETE /api/history/{id}': 'no content (204)',
+    'DELETE /api/admin/models/{name}': 'no content (204)',
   };
 
   it('every JSON route declares a response schema', async () => {

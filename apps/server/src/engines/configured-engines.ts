@@ -9,10 +9,7 @@ import type { SpeechEngineV1 } from './speech-engine.js';
 /** Every engine this installation can use; the registry decides which serve the two studios. */
 export function configuredEngines(config: Config, storage: FileStorage): SpeechEngineV1[] {
   // The neural engine is always listed: /api/admin/health then says which models are installed, or why none is.
-  const engines = [
-    createEspeakEngine(),
-    createSherpaEngine({ modelsDir: config.speech.modelsDir, references: storage }),
-  ];
+  const engines = [createEspeakEngine(), createSherpaEngine({ modelsDir: config.models.dir, references: storage })];
   const { minimax } = config.speech;
   if (minimax) {
     engines.push(

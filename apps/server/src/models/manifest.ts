@@ -14,7 +14,7 @@ export type ModelFamily = (typeof MODEL_FAMILIES)[number];
 export const CLONING_FAMILIES: ReadonlySet<ModelFamily> = new Set(['pocket', 'zipvoice']);
 
 export interface ModelManifest {
-  /** Folder name and id: lower-case letters, digits, '-', '_' and '.'. */
+  /** Folder name and id: letters, digits, '-', '_' and '.' (Piper names such as `vits-piper-de_DE-…` keep their capitals). */
   name: string;
   family: ModelFamily;
   title: string;
@@ -33,4 +33,12 @@ export interface ModelManifest {
   /** Where it came from: a catalogue URL, or a file the operator supplied. */
   source: { kind: 'url'; url: string } | { kind: 'file'; fileName: string };
   installedAt: string;
+  /** The catalogue's voices (count, and names where known); absent for archives it does not know. */
+  voices?: { count: number; names: string[] };
+  /** Output sample rate in Hz, where the catalogue knows it. */
+  sampleRate?: number;
+  /** Why the licence needs a second look, where the catalogue says so. */
+  licenseNote?: string;
+  /** Every file of the model, relative to its folder, so an engine can find its parts without listing. */
+  files?: string[];
 }

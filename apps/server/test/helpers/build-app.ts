@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { onTestFinished } from 'vitest';
 import { buildApp, type LogStream } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
+import type { ModelHooks } from '../../src/domains/models/service.js';
 import type { CallbackTransport } from '../../src/domains/speech/completion-callback.js';
 import type { SpeechEngineV1 } from '../../src/engines/speech-engine.js';
 import { pgliteFromTemplate } from './databases.js';
@@ -17,6 +18,8 @@ export interface TestAppOptions {
   engines?: SpeechEngineV1[];
   callbackTransport?: CallbackTransport;
   logStream?: LogStream;
+  /** The model manager's verify and onChange hooks. */
+  modelHooks?: ModelHooks;
 }
 
 /**
@@ -46,6 +49,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<Fastif
     ...(options.engines ? { engines: options.engines } : {}),
     ...(options.callbackTransport ? { callbackTransport: options.callbackTransport } : {}),
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.modelHooks ? { modelHooks: options.modelHooks } : {}),
   });
   onTestFinished(async () => {
     await app.close();

@@ -63,6 +63,12 @@ const nextPurchaseKey = () => {
   purchaseKey += 1;
   return `matrix-purchase-${purchaseKey}`;
 };
+/** A bare .onnx named like the catalogue's denoiser: the smallest archive the model manager installs. */
+function denoiserUpload(): FormData {
+  const form = new FormData();
+  form.append('archive', new Blob([new Uint8Array(64)]), 'gtcrn_simple.onnx');
+  return form;
+}
 const ownTask = (f: SecurityFixtures) => ({ params: { id: f.owner.taskId } });
 const ownTake = (f: SecurityFixtures) => ({ params: { id: f.owner.taskId, takeId: f.owner.takeId ?? 'no-take' } });
 
@@ -176,6 +182,13 @@ const MATRIX: Record<string, Rule> = {
     request: (f) => ({ params: { uid: f.owner.userId }, body: { amount: 1 } }),
   },
   'POST /api/admin/default-credits': { access: 'staff' },
+  'GET /api/admin/models': { access: 'staff' },
+  'POST /api/admin/models': { access: 'staff', request: () => ({ body: denoiserUpload() }) },
+  'DELETE /api/admin/models/{name}': {
+    access: 'staff',
+    noControl: 'it removes a model; test/models/admin-models.test.ts removes one and checks it is gone',
+    request: () => ({ params: { name: 'gtcrn_simple' } }),
+  },
 
   // The better-auth bridge, which the description hides.
   'GET /api/auth/get-session': { access: 'public' },

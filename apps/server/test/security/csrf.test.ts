@@ -73,6 +73,13 @@ function cloneForm(name: string): FormData {
   return form;
 }
 
+/** An upload the model manager would install (a bare .onnx named like the catalogue's denoiser). */
+function denoiserForm(): FormData {
+  const form = new FormData();
+  form.append('archive', new Blob([new Uint8Array(64)]), 'gtcrn_simple.onnx');
+  return form;
+}
+
 /**
  * A request each route would carry out if it arrived: a forged request that got through would
  * leave a trace in the database, which the fingerprint catches. Routes not listed get no body.
@@ -86,6 +93,7 @@ function effectiveRequest(route: ApiOperation, f: SecurityFixtures): { params: R
     voice_id: PRESET_VOICE,
     position: '0',
     takeId: f.owner.takeId ?? 'no-take',
+    name: 'gtcrn_simple',
   };
   const bodies: Record<string, Body> = {
     'POST /api/purchases': json({ packId: 'starter', idempotencyKey: `forged-purchase-${requestNumber}` }),
@@ -98,6 +106,7 @@ function effectiveRequest(route: ApiOperation, f: SecurityFixtures): { params: R
     'POST /api/history/{id}/sentences/{position}/takes': json({ text: 'A forged sentence.' }),
     'PUT /api/preferences': json({ preferredVoiceId: 'forged-voice', preferredVoiceName: 'Forged' }),
     'POST /api/voice/clone': { kind: 'form', value: () => cloneForm(`Forged voice ${requestNumber}`) },
+    'POST /api/admin/models': { kind: 'form', value: denoiserForm },
     'POST /api/auth/sign-in/email': json({ email: f.owner.email, password: PASSWORD }),
     'POST /api/auth/sign-up/email': json({
       email: `forged-${requestNumber}@example.com`,

@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { OfflineTtsConfig } from 'sherpa-onnx-node';
+import { CLONING_FAMILIES, type ModelManifest } from '../../models/manifest.js';
+import { denoiserFileIn, ttsConfigFor } from './model-files.js';
 
 const PROBE_TIMEOUT_MS = 120_000;
 
@@ -57,5 +59,20 @@ export function probeModel(target: ProbeTarget): Promise<ProbeResult> {
         reject(new Error(`the model did not load: ${said.trim().slice(0, 300)}`));
       },
     );
+  });
+}
+
+/**
+ * The model manager's check before a model becomes installed: the staged folder must load and
+ * speak (or clean audio) in the runtime, so an archive the runtime cannot use is refused whole.
+ */
+export async function verifyModelLoads(folder: string, manifest: ModelManifest): Promise<void> {
+  if (manifest.family === 'gtcrn') {
+    await probeModel({ denoiser: await denoiserFileIn(folder) });
+    return;
+  }
+  await probeModel({
+    config: await ttsConfigFor(folder, manifest.family),
+    cloning: CLONING_FAMILIES.has(manifest.family),
   });
 }

@@ -1,8 +1,10 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
+import { useMatch } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import { useAdminSession } from '@/features/admin/api/admin-session';
 import { ChoosePasswordForm } from '@/features/admin/components/choose-password-form';
 import { LoginForm } from '@/features/admin/components/login-form';
+import { ModelsPanel } from '@/features/admin/components/models-panel';
 import { buttonStyles, cardStyle } from '@/features/admin/components/styles';
 import { Toasts } from '@/features/admin/components/toasts';
 import { UsersPanel } from '@/features/admin/components/users-panel';
@@ -23,6 +25,7 @@ export default function AdminPanelPage() {
 
 function AdminPanel() {
   const session = useAdminSession();
+  const onModels = useMatch('/admin-panel/models') !== null;
   if (session.isPending) return <PageLoading />;
   if (session.isError) {
     return <SessionCheckFailed message={session.error.message} onRetry={() => void session.refetch()} />;
@@ -30,7 +33,7 @@ function AdminPanel() {
   if (!session.data) return <LoginForm />;
   // Signed in with a one-time password: nothing but choosing a new one until that is done.
   if (session.data.mustChangePassword) return <ChoosePasswordForm admin={session.data.admin} />;
-  return <UsersPanel admin={session.data.admin} />;
+  return onModels ? <ModelsPanel /> : <UsersPanel admin={session.data.admin} />;
 }
 
 function SessionCheckFailed({ message, onRetry }: { message: string; onRetry: () => void }) {

@@ -13,10 +13,14 @@ export const buttonStyles = {
   ghost: `${small} text-ink hover:bg-accent-soft hover:text-accent-strong`,
 } as const;
 
+const control =
+  'block w-full rounded-control border border-line bg-white px-3 py-2 text-ink shadow-sm placeholder:text-muted/70 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger';
+
 export const fieldStyles = {
   label: 'block text-sm font-medium text-ink',
-  input:
-    'mt-1 block w-full rounded-control border border-line bg-white px-3 py-2 text-ink shadow-sm placeholder:text-muted/70 focus:border-accent focus:ring-2 focus:ring-accent/30 focus:outline-none aria-[invalid=true]:border-danger',
+  input: `mt-1 ${control}`,
+  /** An input beside a button, in a row that sets the spacing. */
+  inlineInput: control,
   hint: 'mt-1 block text-xs text-muted',
   error: 'mt-2 rounded-control border border-danger/30 bg-danger-soft px-3 py-2 text-sm text-danger',
 } as const;

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.js';
+import { refuseNul } from '../../http/malformed-input.js';
+
+/** The form field the archive is sent under. */
+export const ARCHIVE_FIELD = 'archive';
+
+const noArchive = () =>
+  new AppError(400, 'Choose a model archive (.tar.bz2, .tar.gz or .onnx) to upload.', 'ARCHIVE_MISSING');
+
+const tooLarge = (limitBytes: number) =>
+  new AppError(
+    413,
+    `The archive is larger than the upload limit of ${Math.round(limitBytes / 1024 / 1024)} MB (MODEL_UPLOAD_LIMIT_MB).`,
+    'ARCHIVE_TOO_LARGE',
+  );
+
+/**
+ * Streams the uploaded archive to a file in the models folder's `.incoming` (same disk as the
+ * models, never memory), and runs `use` on it; the file is gone afterwards whatever happened.
+ */
+export async function withUploadedArchive<T>(
+  request: FastifyRequest,
+  options: { modelsDir: string; limitBytes: number },
+  use: (archivePath: string, fileName: string) => Promise<T>,
+): Promise<T> {
+  const incoming = path.join(options.modelsDir, '.incoming');
+  await mkdir(incoming, { recursive: true });
+  const archivePath = path.join(incoming, `upload-${randomBytes(8).toString('hex')}`);
+  try {
+    const fileName = await receive(request, archivePath, options.limitBytes);
+    return await use(archivePath, fileName);
+  } finally {
+    await rm(archivePath, { force: true });
+  }
+}
+
+async function receive(request: FastifyRequest, archivePath: string, limitBytes: number): Promise<string> {
+  let fileName: string | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: limitBytes, files: 1, fields: 5 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== ARCHIVE_FIELD || fileName !== null) {
+        part.file.resume();
+        continue;
+      }
+      refuseNul(part.filename);
+      fileName = part.filename;
+      await pipeline(part.file, createWriteStream(archivePath, { flags: 'wx' }));
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limitBytes);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw noArchive();
+    if (typeof (error as { statusCode?: number }).statusCode === 'number') throw error;
+    throw new AppError(400, 'The upload could not be read. Please choose the file and try again.', 'MALFORMED_UPLOAD');
+  }
+  if (!fileName) throw noArchive();
+  return fileName;
+}
