@@ -6,7 +6,7 @@ import { E2E_ADMIN } from '../support/staff.js';
 
 const { newPage } = useBrowser();
 
-// Named like the catalogue's Lessac voice, whose licence forbids commercial use: the page must warn.
+// Named like a catalogue voice, with a model file the runtime cannot load.
 const MODEL = 'vits-piper-en_US-lessac-medium';
 
 /** One ustar header: name, mode, sizes and the checksum, the fields a reader checks. */
@@ -27,7 +27,7 @@ function tarHeader(name: string, size: number, type: '0' | '5'): Buffer {
   return header;
 }
 
-/** A stand-in Piper voice as sherpa-onnx packs it (one folder, a model and its tokens): dummy bytes, never loaded. */
+/** A Piper voice's layout as sherpa-onnx packs it (one folder, a model and its tokens) with dummy bytes the runtime refuses. */
 function voiceArchive(): Buffer {
   const files: [string, Buffer][] = [
     [`${MODEL}/${MODEL}.onnx`, Buffer.alloc(4096, 3)],
@@ -51,7 +51,8 @@ async function openModels(page: Page): Promise<void> {
 }
 
 describe('admin model manager', () => {
-  it('shows the catalogue, installs an uploaded archive and removes it after confirmation', async () => {
+  it('shows the catalogue and the empty state, accessibly', async () => {
+    // Installing and removing a real (stand-in) model through this page: e2e/tests/neural-models.test.ts.
     const page = await newPage({ width: 1280, height: 900 });
     await openModels(page);
     const catalogue = page.getByRole('region', { name: 'Catalogue' });
@@ -60,26 +61,19 @@ describe('admin model manager', () => {
     await installed.getByText('No models installed yet').waitFor();
     await screenshot(page, 'admin-models-empty');
     await expectAccessible(page);
+  });
 
+  it('refuses an archive whose model does not load, and says why', async () => {
+    const page = await newPage({ width: 1280, height: 900 });
+    await openModels(page);
     await page.getByLabel('Model archive').setInputFiles({
       name: `${MODEL}.tar.gz`,
       mimeType: 'application/gzip',
       buffer: voiceArchive(),
     });
     await page.getByRole('button', { name: 'Upload and install' }).click();
-    const row = installed.getByRole('row').filter({ hasText: MODEL });
-    await row.waitFor();
-    expect(await row.textContent()).toContain('Not allowed');
-    expect(await page.getByRole('alert').filter({ hasText: 'forbids commercial use' }).textContent()).toContain(MODEL);
-    await screenshot(page, 'admin-models-installed');
-
-    await row.getByRole('button', { name: `Remove ${MODEL}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Remove model' });
-    await dialog.waitFor();
-    await screenshot(page, 'admin-models-remove-dialog', { fullPage: false });
-    await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
-    await installed.getByText('No models installed yet').waitFor();
-    expect(await page.getByText('forbids commercial use').count()).toBe(0);
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/did not load/);
+    await page.getByRole('region', { name: 'Installed on this server' }).getByText('No models installed yet').waitFor();
   });
 
   it('fits a phone screen, navigation included', async () => {

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
@@ -18,13 +18,15 @@ export async function archiveOfFolder(folder: string, name: string): Promise<Buf
     tar.on('error', reject);
   });
   tar.entry({ name: `${name}/`, type: 'directory' });
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
-    const full = path.join(entry.parentPath, entry.name);
-    const relative = path.relative(folder, full).split(path.sep).join('/');
-    const bytes = await readFile(full).catch(() => null);
-    if (bytes) tar.entry({ name: `${name}/${relative}` }, bytes);
-  }
+  // Walked by hand: readdir's own recursion does not enter linked folders (the shared espeak-ng-data).
+  const add = async (from: string, prefix: string): Promise<void> => {
+    for (const entry of await readdir(from)) {
+      const full = path.join(from, entry);
+      if ((await stat(full)).isDirectory()) await add(full, `${prefix}/${entry}`);
+      else tar.entry({ name: `${prefix}/${entry}` }, await readFile(full));
+    }
+  };
+  await add(folder, name);
   tar.finalize();
   await done;
   return gzipSync(Buffer.concat(chunks));
