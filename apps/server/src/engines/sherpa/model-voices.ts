@@ -38,7 +38,9 @@ export function voicesOfModel(
   metadata: Record<string, string>,
   speakers: number,
 ): ModelVoice[] {
-  const names = (metadata.speaker_names ?? '').split(',').filter(Boolean);
+  // The model's own names first; the catalogue's where the model carries none (Kitten).
+  const fromModel = (metadata.speaker_names ?? '').split(',').filter(Boolean);
+  const names = fromModel.length > 0 ? fromModel : (manifest.voices?.names ?? []);
   const base = {
     model: manifest.name,
     age: 'middle_aged',
@@ -50,9 +52,16 @@ export function voicesOfModel(
   };
   if ((manifest.family === 'kokoro' || manifest.family === 'kitten') && names.length > 0) {
     return names.map((speaker, speakerId) => {
-      const [prefix = '', name = speaker] = speaker.split('_');
-      const place = KOKORO_LANGUAGES[prefix.charAt(0)] ?? AMERICAN;
-      const gender = prefix.charAt(1) === 'f' ? 'female' : prefix.charAt(1) === 'm' ? 'male' : 'neutral';
+      const kitten = manifest.family === 'kitten';
+      const [prefix = '', kokoroName = speaker] = speaker.split('_');
+      const name = kitten
+        ? speaker
+            .replace(/^expr-/, '')
+            .replace(/-[mf]$/, '')
+            .replace('-', ' ')
+        : kokoroName;
+      const place = kitten ? AMERICAN : (KOKORO_LANGUAGES[prefix.charAt(0)] ?? AMERICAN);
+      const gender = genderOf(prefix, speaker);
       return {
         ...base,
         ...place,
@@ -93,4 +102,10 @@ function languageOf(manifest: ModelManifest, metadata: Record<string, string>): 
   const language = /^[a-z]{2}$/.test(code) ? code : (manifest.languages[0] ?? 'en');
   const region = espeak.split('-')[1];
   return { language, locale: region ? `${language}-${region.toUpperCase()}` : language };
+}
+
+/** Kokoro puts the gender second in the prefix (af_heart); Kitten at the end (expr-voice-2-f). */
+function genderOf(prefix: string, speaker: string): string {
+  const letter = /-[mf]$/.test(speaker) ? speaker.slice(-1) : prefix.charAt(1);
+  return letter === 'f' ? 'female' : letter === 'm' ? 'male' : 'neutral';
 }
