@@ -17,7 +17,12 @@ import { startBareFastify } from './bare-fastify.js';
 import { type LoadResult, runLoad } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
 import { measureLandingScripts } from './landing-bytes.js';
-import { describeNeuralRenders, measureNeuralRenders } from './neural-renders.js';
+import {
+  describeLoopDelay,
+  describeNeuralRenders,
+  measureNeuralRenders,
+  measureSynthesisLoopDelay,
+} from './neural-renders.js';
 import { measureRealTimeFactor } from './real-time-factor.js';
 import { formatScaleOut, measureScaleOut } from './scale-out.js';
 import { measureSpeechRoutes, SPEECH_BENCH_ENV } from './speech-routes.js';
@@ -114,6 +119,8 @@ async function measureSingleServer(): Promise<void> {
 
 async function measureNeuralScenario(): Promise<void> {
   console.log('\nNeural synthesis and the event loop (issue 14):\n');
+  for (const line of describeLoopDelay(await measureSynthesisLoopDelay())) console.log(line);
+  console.log('');
   for (const line of describeNeuralRenders(await measureNeuralRenders())) console.log(line);
 }
 
