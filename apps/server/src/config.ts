@@ -28,6 +28,8 @@ const envSchema = z
       })
       .optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+    S3_SERVE: z.enum(['api', 'redirect'], { message: 'must be api or redirect' }).default('api'),
+    S3_PRESIGN_SECONDS: z.coerce.number().int().min(10).max(3_600).default(300),
     WEB_DIST_DIR: z.string().min(1).optional(),
     RUN_WORKERS: booleanFlag.default(true),
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(500).max(60_000).default(500),
@@ -140,6 +142,11 @@ export interface S3StorageConfig {
   endpoint: string | null;
   /** Bucket in the path (http://host/bucket/key) rather than the host name; most self-hosted services need it. */
   forcePathStyle: boolean;
+  /**
+   * S3_SERVE=redirect: files are answered with a redirect to a presigned URL valid this many
+   * seconds, so the bucket sends the bytes; null (S3_SERVE=api) streams them through the API.
+   */
+  presignSeconds: number | null;
 }
 
 export interface Config {
@@ -256,6 +263,7 @@ function storageConfig(e: ParsedEnvironment, dataDir: string): Config['storage']
       region: e.S3_REGION,
       endpoint: e.S3_ENDPOINT ?? null,
       forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      presignSeconds: e.S3_SERVE === 'redirect' ? e.S3_PRESIGN_SECONDS : null,
     };
   }
   return { kind: 'local', dir: path.join(dataDir, 'files') };

@@ -32,8 +32,14 @@ describe('loadConfig', () => {
       region: 'us-east-1',
       endpoint: 'http://127.0.0.1:9000',
       forcePathStyle: true,
+      presignSeconds: null,
     });
     expect(JSON.stringify(config)).not.toContain('not-ours-to-keep');
+    const redirecting = loadConfig({ STORAGE: 's3', S3_BUCKET: 'sayso-files', S3_SERVE: 'redirect' });
+    expect(redirecting.storage).toMatchObject({ presignSeconds: 300 });
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'b', S3_SERVE: 'cdn' })).toThrow(
+      /S3_SERVE: must be api or redirect/,
+    );
   });
 
   it('refuses STORAGE=s3 without a bucket, and storage kinds it does not know', () => {

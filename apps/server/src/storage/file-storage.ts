@@ -25,6 +25,16 @@ export interface FileStorage {
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
   isHealthy(): Promise<boolean>;
+  /**
+   * A short-lived address the browser can fetch the file from directly, with these response
+   * headers; null (or absent) when files are served through the API.
+   */
+  downloadUrl?(key: string, headers: DownloadHeaders): Promise<string | null>;
+}
+
+export interface DownloadHeaders {
+  contentType: string;
+  contentDisposition?: string;
 }
 
 /** A read of a key that holds no file: the same error whichever storage is configured. */

@@ -13,5 +13,5 @@ export interface OpenedStorage {
 export function openStorage(config: Config['storage']): OpenedStorage {
   if (config.kind === 'local') return { storage: new LocalStorage(config.dir), close: () => {} };
   const client = createS3Client(config);
-  return { storage: new S3Storage(client, config.bucket), close: () => client.destroy() };
+  return { storage: new S3Storage(client, config.bucket, config.presignSeconds), close: () => client.destroy() };
 }

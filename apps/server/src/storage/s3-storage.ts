@@ -9,8 +9,16 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3StorageConfig } from '../config.js';
-import { assertValidKey, type ByteRange, type FileStorage, MissingFileError, type StoredFile } from './file-storage.js';
+import {
+  assertValidKey,
+  type ByteRange,
+  type DownloadHeaders,
+  type FileStorage,
+  MissingFileError,
+  type StoredFile,
+} from './file-storage.js';
 
 /** The smallest part S3 accepts (except the last); also the unit a streamed put holds in memory. */
 const PART_SIZE = 5 * 1024 * 1024;
@@ -42,7 +50,22 @@ export class S3Storage implements FileStorage {
   constructor(
     private readonly client: S3Client,
     private readonly bucket: string,
+    /** Seconds a presigned download address lives; null serves files through the API instead. */
+    private readonly presignSeconds: number | null = null,
   ) {}
+
+  /** A presigned GET that sets the response's type and disposition, as the API itself would. */
+  async downloadUrl(key: string, headers: DownloadHeaders): Promise<string | null> {
+    if (this.presignSeconds === null) return null;
+    assertValidKey(key);
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentType: headers.contentType,
+      ...(headers.contentDisposition ? { ResponseContentDisposition: headers.contentDisposition } : {}),
+    });
+    return getSignedUrl(this.client, command, { expiresIn: this.presignSeconds });
+  }
 
   async put(key: string, data: Buffer): Promise<StoredFile> {
     assertValidKey(key);

@@ -35,7 +35,14 @@ export async function startFakeS3(bucket = 'sayso-test'): Promise<FakeS3> {
   makeWritesAtomic(server.store);
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
-  const config: S3StorageConfig = { kind: 's3', bucket, region: 'us-east-1', endpoint, forcePathStyle: true };
+  const config: S3StorageConfig = {
+    kind: 's3',
+    bucket,
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    presignSeconds: null,
+  };
   const newClient = () =>
     new S3Client({ region: config.region, endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
   const client = newClient();

@@ -14,8 +14,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FileStorage } from '../../storage/file-storage.js';
 import { signedInUser } from '../auth/session-guard.js';
-import { sendRanged } from '../speech/byte-range.js';
+import { redirectToStorage, sendRanged } from '../speech/byte-range.js';
 import type { HistoryFile, HistoryService } from './service.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
@@ -84,7 +85,12 @@ export const historyRoutes =
         },
       },
       async (request, reply) =>
-        sendFile(reply, await history.file(signedInUser(request).id, request.params.id, 'play'), request.headers.range),
+        sendFile(
+          reply,
+          app.storage,
+          await history.file(signedInUser(request).id, request.params.id, 'play'),
+          request.headers.range,
+        ),
     );
 
     app.get(
@@ -95,7 +101,12 @@ export const historyRoutes =
       },
       async (request, reply) => {
         const { id, format } = request.params;
-        return sendFile(reply, await history.file(signedInUser(request).id, id, format), request.headers.range);
+        return sendFile(
+          reply,
+          app.storage,
+          await history.file(signedInUser(request).id, id, format),
+          request.headers.range,
+        );
       },
     );
 
@@ -121,7 +132,12 @@ export const historyRoutes =
       },
       async (request, reply) => {
         const { id, takeId } = request.params;
-        return sendFile(reply, await history.takeAudio(signedInUser(request).id, id, takeId), request.headers.range);
+        return sendFile(
+          reply,
+          app.storage,
+          await history.takeAudio(signedInUser(request).id, id, takeId),
+          request.headers.range,
+        );
       },
     );
 
@@ -158,10 +174,14 @@ export const historyRoutes =
     );
   };
 
-/** A history file, whole or the one byte range asked for; private to its owner's browser. */
-async function sendFile(reply: FastifyReply, file: HistoryFile, rangeHeader: string | undefined) {
+/** A history file, whole or the one byte range asked for (or a redirect to the bucket); private to its owner's browser. */
+async function sendFile(reply: FastifyReply, storage: FileStorage, file: HistoryFile, rangeHeader: string | undefined) {
+  const contentDisposition = `${file.download ? 'attachment' : 'inline'}; filename="${file.fileName}"`;
+  if (await redirectToStorage(reply, storage, file.key, { contentType: file.contentType, contentDisposition })) {
+    return reply;
+  }
   reply.header('cache-control', 'private, no-cache');
   reply.type(file.contentType);
-  reply.header('content-disposition', `${file.download ? 'attachment' : 'inline'}; filename="${file.fileName}"`);
+  reply.header('content-disposition', contentDisposition);
   return sendRanged(reply, file, rangeHeader);
 }

@@ -57,6 +57,8 @@ export interface HistoryFile {
   /** Attachment (a download) or inline (a player). */
   download: boolean;
   size: number;
+  /** Where a stored file is kept, for a redirect to the bucket; absent for files made on request (WebVTT). */
+  key?: string;
   read(range?: ByteRange): Promise<Readable | Buffer>;
 }
 
@@ -134,6 +136,7 @@ export class HistoryService {
       fileName: `${name}.${audio ? 'mp3' : 'srt'}`,
       download: format !== 'play',
       size: stat.size,
+      key,
       read: (range) => this.deps.storage.read(key, range),
     };
   }
@@ -148,6 +151,7 @@ export class HistoryService {
       fileName: `take-${takeId}.mp3`,
       download: false,
       size: stat.size,
+      key: take.file_key,
       read: (range) => this.deps.storage.read(take.file_key, range),
     };
   }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { ByteRange } from '../../storage/file-storage.js';
+import type { ByteRange, DownloadHeaders, FileStorage } from '../../storage/file-storage.js';
 
 /** One `bytes=` range (the only kind audio players send); anything else gets the whole file. */
 export function parseRange(
@@ -47,4 +47,21 @@ export async function sendRanged(
   }
   reply.header('content-length', file.size);
   return reply.send(await file.read());
+}
+
+/**
+ * With S3_SERVE=redirect, sends the browser to a short-lived presigned address of the bucket (the
+ * product link was checked first) and answers true; false when files are served through the API.
+ */
+export async function redirectToStorage(
+  reply: FastifyReply,
+  storage: FileStorage,
+  key: string | undefined,
+  headers: DownloadHeaders,
+): Promise<boolean> {
+  const url = key ? await storage.downloadUrl?.(key, headers) : null;
+  if (!url) return false;
+  // The address expires within minutes: no cache may keep the redirect longer than the request.
+  await reply.header('cache-control', 'no-store').redirect(url, 302);
+  return true;
 }

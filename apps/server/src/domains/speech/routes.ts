@@ -18,7 +18,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/errors.js';
-import { sendRanged } from './byte-range.js';
+import type { FileStorage } from '../../storage/file-storage.js';
+import { redirectToStorage, sendRanged } from './byte-range.js';
 import type { Caller, SpeechService, TaskFile } from './service.js';
 
 const errors = { '4xx': errorBody };
@@ -147,7 +148,7 @@ export function speechRoutes(speech: SpeechService): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const file = await speech.taskFile(request.params.taskId, request.params.name, request.query);
-        return sendTaskFile(reply, file, request.headers.range);
+        return sendTaskFile(reply, app.storage, file, request.headers.range);
       },
     );
 
@@ -196,10 +197,25 @@ async function sendPreview(reply: FastifyReply, audio: Readable) {
  * Streams a task file to a player that may be on another origin (the link is the permission),
  * whole or as the one byte range it asked for.
  */
-async function sendTaskFile(reply: FastifyReply, file: TaskFile, rangeHeader: string | undefined) {
+async function sendTaskFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: TaskFile,
+  rangeHeader: string | undefined,
+) {
   reply.header('access-control-allow-origin', '*');
+  const contentType = file.kind === 'audio' ? 'audio/mpeg' : 'text/plain; charset=utf-8';
+  const contentDisposition = file.kind === 'audio' ? 'inline; filename="generated-audio.mp3"' : undefined;
+  if (
+    await redirectToStorage(reply, storage, file.key, {
+      contentType,
+      ...(contentDisposition ? { contentDisposition } : {}),
+    })
+  ) {
+    return reply;
+  }
   reply.header('cache-control', 'private, max-age=86400');
-  reply.type(file.kind === 'audio' ? 'audio/mpeg' : 'text/plain; charset=utf-8');
-  if (file.kind === 'audio') reply.header('content-disposition', 'inline; filename="generated-audio.mp3"');
+  reply.type(contentType);
+  if (contentDisposition) reply.header('content-disposition', contentDisposition);
   return sendRanged(reply, file, rangeHeader);
 }

@@ -51,6 +51,8 @@ export interface Caller {
 /** A task's stored file, found behind a valid signed link. */
 export interface TaskFile {
   kind: TaskFileKind;
+  /** Where the file is stored, for a redirect to the bucket (S3_SERVE=redirect). */
+  key: string;
   size: number;
   read(range?: ByteRange): Promise<Readable>;
 }
@@ -193,7 +195,7 @@ export class SpeechService {
     const key = kind === 'audio' ? task?.audio_key : task?.transcript_key;
     const stat = key ? await this.deps.storage.stat(key) : null;
     if (!stat) throw new AppError(404, 'File not found', 'FILE_NOT_FOUND');
-    return { kind, size: stat.size, read: (range) => this.deps.storage.read(stat.key, range) };
+    return { kind, key: stat.key, size: stat.size, read: (range) => this.deps.storage.read(stat.key, range) };
   }
 
   async preferences(userId: string): Promise<Preferences> {
