@@ -113,6 +113,8 @@ describe('neural models on a running server', () => {
     expect(await admin.getByRole('alert').filter({ hasText: 'forbids commercial use' }).textContent()).toContain(
       VOICE_MODEL,
     );
+    const engines = admin.getByRole('region', { name: 'Speech engines' });
+    await engines.getByText('Serves preset voices (/dashboard2)').waitFor();
     await screenshot(admin, 'neural-models-installed');
 
     // No restart: the preset studio offers the new model's voice at once.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { engineReport } from './site.js';
 
 /** The sherpa-onnx model families the server runs (mirrors the server's manifest). */
 export const modelFamily = z.enum(['vits', 'matcha', 'kokoro', 'kitten', 'pocket', 'zipvoice', 'gtcrn']);
@@ -57,6 +58,8 @@ export const modelList = z.object({
   licenceWarning: z.boolean(),
   /** The largest archive the upload accepts. */
   uploadLimitBytes: z.number().int(),
+  /** Every speech engine, up or down (and why), with the studios it serves now that the models changed. */
+  engines: z.array(engineReport),
 });
 export type ModelList = z.infer<typeof modelList>;
 

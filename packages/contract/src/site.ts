@@ -24,6 +24,10 @@ const overallHealth = z.enum(['ok', 'degraded']);
 export const healthStatus = z.object({ status: overallHealth });
 export type HealthStatus = z.infer<typeof healthStatus>;
 
+/** A speech engine: up or down (with why), and the studios it serves now. */
+export const engineReport = componentStatus.extend({ id: z.string(), serves: z.array(studio) });
+export type EngineReport = z.infer<typeof engineReport>;
+
 /** The staff report at /api/admin/health: every component, with why it is down. */
 export const healthReport = z.object({
   status: overallHealth,
@@ -31,6 +35,6 @@ export const healthReport = z.object({
   database: componentStatus.extend({ kind: z.enum(['pglite', 'postgres']) }),
   queue: componentStatus,
   storage: componentStatus,
-  engines: z.array(componentStatus.extend({ id: z.string(), serves: z.array(studio) })),
+  engines: z.array(engineReport),
 });
 export type HealthReport = z.infer<typeof healthReport>;

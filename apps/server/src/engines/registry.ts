@@ -1,4 +1,4 @@
-import { type Studio, studio as studios } from '@sayso/contract/site';
+import { type EngineReport, type Studio, studio as studios } from '@sayso/contract/site';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DemoEngine, espeakDemo, neuralDemo } from './demo-engine.js';
 import type { SpeechEngineV1 } from './speech-engine.js';
@@ -6,13 +6,7 @@ import type { SpeechEngineV1 } from './speech-engine.js';
 /** Which engine serves a studio's routes: a named engine, or 'auto' (the first preferred one up). */
 export type EngineChoice = string;
 
-export interface EngineReport {
-  id: string;
-  status: 'up' | 'down';
-  detail?: string;
-  /** The studios whose routes this engine serves. */
-  serves: Studio[];
-}
+export type { EngineReport };
 
 export interface EngineRegistry {
   /** The engine that serves a studio's routes (chosen at start-up, and again when an engine changes). */
@@ -90,13 +84,12 @@ export async function createEngineRegistry(
   // An engine whose models change (installed or removed while the server runs) has the studios
   // chosen again, so a new neural model serves at once and a removed one stops serving.
   for (const engine of engines) {
-    engine.onChange?.(() => {
-      void Promise.all([pick('clone'), pick('preset'), pickDemo()]).then(([clone, preset, newDemo]) => {
-        chosen.clone = clone;
-        chosen.preset = preset;
-        demo = newDemo;
-        logger.info({ clone: clone.id, preset: preset.id, demo: demo?.engine.id }, 'speech engines chosen again');
-      });
+    engine.onChange?.(async () => {
+      const [clone, preset, newDemo] = await Promise.all([pick('clone'), pick('preset'), pickDemo()]);
+      chosen.clone = clone;
+      chosen.preset = preset;
+      demo = newDemo;
+      logger.info({ clone: clone.id, preset: preset.id, demo: demo?.engine.id }, 'speech engines chosen again');
     });
   }
   return {

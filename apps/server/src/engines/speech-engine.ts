@@ -37,7 +37,7 @@ export interface SpeechEngineV1 {
    * For engines whose models, voices or capabilities change while the server runs (a model
    * installed or removed): the listener is called after each change, so studios are chosen again.
    */
-  onChange?(listener: () => void): void;
+  onChange?(listener: () => void | Promise<void>): void;
   /** Releases what the engine holds open (a folder watch), when the server stops. */
   close?(): Promise<void>;
 }

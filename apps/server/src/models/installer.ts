@@ -26,7 +26,8 @@ export interface ModelStoreOptions {
   /** The models known by name; the built-in catalogue unless a test brings its own. */
   catalogue?: readonly CatalogueEntry[];
   /** Called after an install or removal has succeeded, so engines can reload without a restart. */
-  onChange?: () => void;
+  /** Awaited, so an install's answer comes after the engines have loaded the change. */
+  onChange?: () => void | Promise<void>;
 }
 
 export interface InstallOptions extends ModelStoreOptions {
@@ -256,7 +257,7 @@ async function staged(
   const staging = await newStaging(options.modelsDir);
   try {
     const manifest = await work(staging);
-    options.onChange?.();
+    await options.onChange?.();
     return manifest;
   } finally {
     await rm(staging, { recursive: true, force: true });
@@ -311,7 +312,7 @@ export async function removeModel(name: string, options: ModelStoreOptions): Pro
     }
     throw error;
   }
-  options.onChange?.();
+  await options.onChange?.();
   await rm(trash, { recursive: true, force: true });
 }
 

@@ -21,7 +21,7 @@ export function modelRoutes(hooks: ModelHooks = {}): FastifyPluginAsyncZod {
     await app.register(fastifyMultipart, { limits: { fileSize: config.uploadLimitBytes, files: 1 } });
     // An install or removal that a stop interrupted left only staging files: nothing half-installed.
     await cleanLeftovers({ modelsDir: config.dir });
-    const models = new ModelService(config, hooks);
+    const models = new ModelService(config, hooks, () => app.engines.reports());
     const requireAdmin = adminSessionGuard(app.db);
 
     app.get(

@@ -1,4 +1,5 @@
 import type { CatalogueModel, InstalledModel, ModelList } from '@sayso/contract/models';
+import type { EngineReport } from '@sayso/contract/site';
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import { CATALOGUE, type CatalogueEntry } from '../../models/catalogue.js';
@@ -19,7 +20,7 @@ import { CREDIT_PACKS } from '../pricing/credit-packs.js';
  */
 export interface ModelHooks {
   verify?: InstallOptions['verify'];
-  onChange?: () => void;
+  onChange?: () => void | Promise<void>;
 }
 
 const STATUS: Record<ModelInstallError['code'], number> = {
@@ -89,6 +90,8 @@ export class ModelService {
   constructor(
     private readonly config: Config['models'],
     hooks: ModelHooks,
+    /** The engines' reports (the registry's), so the page says which engines run and why one does not. */
+    private readonly engineReports: () => Promise<EngineReport[]>,
   ) {
     this.store = { modelsDir: config.dir, ...hooks };
   }
@@ -104,6 +107,7 @@ export class ModelService {
       creditsOnSale: onSale,
       licenceWarning: installed.some((model) => model.licenceWarning),
       uploadLimitBytes: this.config.uploadLimitBytes,
+      engines: await this.engineReports(),
     };
   }
 

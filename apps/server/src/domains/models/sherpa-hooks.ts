@@ -9,5 +9,5 @@ import type { ModelHooks } from './service.js';
  */
 export function sherpaModelHooks(engines: SpeechEngineV1[]): ModelHooks {
   const sherpa = engines.find((engine): engine is SherpaEngine => engine.id === SHERPA_ENGINE_ID && 'reload' in engine);
-  return { verify: verifyModelLoads, ...(sherpa ? { onChange: () => void sherpa.reload() } : {}) };
+  return { verify: verifyModelLoads, ...(sherpa ? { onChange: () => sherpa.reload() } : {}) };
 }

@@ -64,7 +64,7 @@ export function createSherpaEngine(options: {
   let models = new Map<string, LoadedModel>();
   let denoiser: OfflineSpeechDenoiser | null = null;
   let problems: string[] = [];
-  const listeners = new Set<() => void>();
+  const listeners = new Set<() => void | Promise<void>>();
   const references = new Map<string, ReferenceAudio>();
   let watcher: FSWatcher | null = null;
   let reloading: Promise<void> | null = null;
@@ -107,7 +107,8 @@ export function createSherpaEngine(options: {
     models = next;
     denoiser = nextDenoiser ?? (installed.some((model) => model.manifest.family === 'gtcrn') ? denoiser : null);
     problems = found;
-    for (const listener of listeners) listener();
+    // Awaited: a reload ends once the studios have been chosen again.
+    await Promise.all([...listeners].map((listener) => listener()));
   }
 
   function reload(): Promise<void> {

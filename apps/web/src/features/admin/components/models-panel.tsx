@@ -8,6 +8,7 @@ import { adminModelsKey, adminModelsQuery, removeModel } from '../api/admin-mode
 import { adminSessionKey, isAdminSignedOutError, useSignOutAdmin } from '../api/admin-session';
 import { useToast } from '../hooks/use-toast';
 import { AdminTopBar } from './admin-top-bar';
+import { EngineStatus } from './engine-status';
 import { LeaveDialog } from './leave-dialog';
 import { CatalogueTable, InstalledModels, LicenceWarning } from './model-tables';
 import { ModelUpload } from './model-upload';
@@ -69,6 +70,7 @@ export function ModelsPanel() {
                 reload();
               }}
             />
+            <EngineStatus engines={data.engines} />
             <section aria-labelledby="installed-models-title" className={`overflow-hidden ${cardStyle}`}>
               <div className="border-b border-line p-4 sm:p-6">
                 <h2 id="installed-models-title" className="text-lg font-semibold">
