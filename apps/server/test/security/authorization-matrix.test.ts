@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, adminCookie } from '../helpers/admin.js';
 import { ORIGIN } from '../helpers/sessions.js';
+import { standInGtcrnModel } from '../helpers/sherpa-stand-ins/denoiser.js';
 import { type ApiOperation, AUTH_BRIDGE_OPERATIONS, describedOperations, fillPath } from './api-description.js';
 import { CheckLog, excerpt } from './check-log.js';
 import {
@@ -63,10 +64,10 @@ const nextPurchaseKey = () => {
   purchaseKey += 1;
   return `matrix-purchase-${purchaseKey}`;
 };
-/** A bare .onnx named like the catalogue's denoiser: the smallest archive the model manager installs. */
+/** A bare .onnx named like the catalogue's denoiser (a stand-in the runtime loads): the smallest archive the model manager installs. */
 function denoiserUpload(): FormData {
   const form = new FormData();
-  form.append('archive', new Blob([new Uint8Array(64)]), 'gtcrn_simple.onnx');
+  form.append('archive', new Blob([standInGtcrnModel()]), 'gtcrn_simple.onnx');
   return form;
 }
 const ownTask = (f: SecurityFixtures) => ({ params: { id: f.owner.taskId } });

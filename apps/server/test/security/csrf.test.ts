@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN } from '../helpers/admin.js';
 import { spokenSampleWav } from '../helpers/samples.js';
 import { ORIGIN } from '../helpers/sessions.js';
+import { standInGtcrnModel } from '../helpers/sherpa-stand-ins/denoiser.js';
 import {
   type ApiOperation,
   AUTH_BRIDGE_OPERATIONS,
@@ -73,10 +74,10 @@ function cloneForm(name: string): FormData {
   return form;
 }
 
-/** An upload the model manager would install (a bare .onnx named like the catalogue's denoiser). */
+/** An upload the model manager would install (a bare stand-in .onnx named like the catalogue's denoiser). */
 function denoiserForm(): FormData {
   const form = new FormData();
-  form.append('archive', new Blob([new Uint8Array(64)]), 'gtcrn_simple.onnx');
+  form.append('archive', new Blob([standInGtcrnModel()]), 'gtcrn_simple.onnx');
   return form;
 }
 
