@@ -40,31 +40,7 @@ export function InstalledModels({
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
-        <thead className="border-b border-line bg-surface">
-          <tr>
-            <th scope="col" className={head}>
-              Model
-            </th>
-            <th scope="col" className={head}>
-              Size
-            </th>
-            <th scope="col" className={head}>
-              Licence
-            </th>
-            <th scope="col" className={head}>
-              Commercial use
-            </th>
-            <th scope="col" className={head}>
-              Languages
-            </th>
-            <th scope="col" className={head}>
-              Checksum
-            </th>
-            <th scope="col" className={`${head} text-right`}>
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Model', 'Size', 'Licence', 'Commercial use', 'Languages', 'Checksum']} actions />
         <tbody className="divide-y divide-line">
           {models.map((model) => (
             <tr key={model.name} className={model.licenceWarning ? 'bg-danger-soft/40' : undefined}>
@@ -107,28 +83,7 @@ export function CatalogueTable({ models }: { models: CatalogueModel[] }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
-        <thead className="border-b border-line bg-surface">
-          <tr>
-            <th scope="col" className={head}>
-              Model
-            </th>
-            <th scope="col" className={head}>
-              Download
-            </th>
-            <th scope="col" className={head}>
-              Licence
-            </th>
-            <th scope="col" className={head}>
-              Commercial use
-            </th>
-            <th scope="col" className={head}>
-              Languages
-            </th>
-            <th scope="col" className={head}>
-              Installed
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Model', 'Download', 'Licence', 'Commercial use', 'Languages', 'Installed']} />
         <tbody className="divide-y divide-line">
           {models.map((model) => (
             <tr key={model.name}>
@@ -179,5 +134,25 @@ export function LicenceWarning({ models }: { models: InstalledModel[] }) {
         </p>
       </div>
     </div>
+  );
+}
+
+/** A table's header row: one column heading each, and an unlabelled (screen-reader only) actions column. */
+function TableHead({ columns, actions = false }: { columns: string[]; actions?: boolean }) {
+  return (
+    <thead className="border-b border-line bg-surface">
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className={head}>
+            {column}
+          </th>
+        ))}
+        {actions && (
+          <th scope="col" className={`${head} text-right`}>
+            <span className="sr-only">Actions</span>
+          </th>
+        )}
+      </tr>
+    </thead>
   );
 }
