@@ -106,3 +106,21 @@ export async function historyShot(page: Page, name: string): Promise<void> {
 
 /** How far the page is wider than the window (0 or less: nothing sticks out). */
 export const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/**
+ * Opens the header's account menu and picks `item`. A late account load redraws the header and
+ * closes an open menu, so the menu is opened again (a few times at most) until the item can be picked.
+ */
+export async function chooseFromAccountMenu(page: Page, item: string): Promise<void> {
+  const trigger = page.getByRole('banner').getByRole('button', { name: /account menu$/i });
+  const entry = page.getByRole('menuitem', { name: item });
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await entry.isVisible())) await trigger.click();
+    try {
+      await entry.click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 4) throw error;
+    }
+  }
+}

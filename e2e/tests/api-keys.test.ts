@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignInPopup, signUpLocally, uniqueName } from '../support/accounts.js';
 import { expectAccessible, screenshot, useBrowser, VIEWPORTS } from '../support/browser.js';
+import { chooseFromAccountMenu } from '../support/studios.js';
 
 const { newPage, baseUrl } = useBrowser();
 
@@ -52,11 +53,7 @@ describe('the API keys page', () => {
 
     // Reached from the account menu in the top bar, once the account has loaded.
     await page.getByRole('banner').getByRole('button', { name: '10,000 credits' }).waitFor();
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /account menu$/i })
-      .click();
-    await page.getByRole('menuitem', { name: 'API keys' }).click();
+    await chooseFromAccountMenu(page, 'API keys');
     await page.waitForURL((url) => url.pathname === '/dashboard/api-keys');
     await page.getByRole('heading', { level: 1, name: 'API keys' }).waitFor();
     await expect.poll(() => page.title()).toBe('API keys - Sayso');

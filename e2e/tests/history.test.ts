@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser, VIEWPORTS } from '../support/browser.js';
 import {
+  chooseFromAccountMenu,
   createClonedVoice,
   generateInCloneStudio,
   generateInPresetStudio,
@@ -48,11 +49,7 @@ describe('/history', () => {
     // Empty: reached from the account menu, with the way to both studios.
     // The menu is opened once the account has loaded (a late load redraws the header and closes it).
     expect(await headerCredits(page)).toBe(10_000);
-    await page
-      .getByRole('banner')
-      .getByRole('button', { name: /account menu$/i })
-      .click();
-    await page.getByRole('menuitem', { name: 'History' }).click();
+    await chooseFromAccountMenu(page, 'History');
     await page.waitForURL((url) => url.pathname === '/history');
     await expect.poll(() => page.title()).toBe('History - Sayso');
     await page.getByText('No generations yet').waitFor();
