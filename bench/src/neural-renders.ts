@@ -8,11 +8,24 @@ import { LocalStorage } from '../../apps/server/src/storage/local-storage.js';
 import { installStandIn } from '../../apps/server/test/helpers/sherpa-stand-ins/install.js';
 import { writeStandInPiperModel } from '../../apps/server/test/helpers/sherpa-stand-ins/piper.js';
 import { startServer } from '../../e2e/support/server.js';
+import {
+  isFinished,
+  MANY_USERS_ENV,
+  median,
+  type SubmitRoute,
+  signUp,
+  submitTask,
+  taskStatus,
+  waitUntilDone,
+} from './bench-client.js';
 import { runLoad } from './http-load.js';
 
 const MODEL = 'vits-piper-en_US-amy-low';
 const VOICE = `${MODEL}.0`;
 const ESPEAK_VOICE = 'espeak-en-us-f2';
+/** The neural voice through the preset studio, and an eSpeak voice through the clone studio's route. */
+const NEURAL: SubmitRoute = { studio: 'preset', voiceId: VOICE, modelId: MODEL };
+const ESPEAK: SubmitRoute = { studio: 'clone', voiceId: ESPEAK_VOICE };
 /** About 10 ms of CPU per round on this machine: a sentence then costs what a real network's does. */
 const COMPUTE_ROUNDS = 1_200;
 const RENDERS = 4;
@@ -37,60 +50,6 @@ export interface NeuralRenderResult {
 
 const SENTENCE = 'The morning train left the station a little after seven, and nobody noticed the dog. ';
 
-async function signUp(baseUrl: string, label: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: `${label}@example.test`, password: 'bench password 123', name: label }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-}
-
-/** The neural voice through the preset studio, or an eSpeak voice through the clone studio's route. */
-async function submit(baseUrl: string, cookie: string, text: string, engine: 'neural' | 'espeak'): Promise<string> {
-  const request =
-    engine === 'neural'
-      ? { url: '/api/elevenlabs/tts', body: { text, voice_id: VOICE, model_id: MODEL } }
-      : {
-          url: '/api/tts',
-          body: {
-            text,
-            model: 'speech-2.8-hd',
-            voice_setting: { voice_id: ESPEAK_VOICE, vol: 1, pitch: 0, speed: 1 },
-            language_boost: 'Auto',
-            with_transcript: false,
-          },
-        };
-  const response = await fetch(`${baseUrl}${request.url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
-    body: JSON.stringify(request.body),
-  });
-  if (!response.ok) throw new Error(`submit failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { task_id: string }).task_id;
-}
-
-async function statusOf(baseUrl: string, cookie: string, taskId: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/elevenlabs/task/${taskId}`, { headers: { cookie } });
-  return ((await response.json()) as { status: string }).status;
-}
-
-const finished = (status: string) => status === 'done' || status === 'failed';
-
-async function waitUntilDone(baseUrl: string, cookie: string, taskIds: string[]): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    const statuses = await Promise.all(taskIds.map((id) => statusOf(baseUrl, cookie, id)));
-    if (statuses.every(finished)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('renders did not finish within 5 minutes');
-}
-
 /**
  * Issue 14's check that neural synthesis leaves the event loop free: the task poll route's p99
  * with no render running, next to the same load while 4 tasks render on a sherpa-onnx model, in
@@ -111,10 +70,7 @@ export async function measureNeuralRenders(): Promise<NeuralRenderResult> {
     dataDir,
     env: {
       SPEECH_ENGINE_B: 'sherpa',
-      SIGN_IN_ATTEMPTS_PER_MINUTE: '1000',
-      SPEECH_REQUESTS_PER_MINUTE: '10000',
-      SPEECH_REQUESTS_PER_IP_PER_MINUTE: '10000',
-      SPEECH_ACTIVE_TASKS_PER_USER: '100',
+      ...MANY_USERS_ENV,
     },
   });
   const rounds = (): LoadRounds => ({ p99Ms: [], medianMs: [], stillRendering: [] });
@@ -122,7 +78,7 @@ export async function measureNeuralRenders(): Promise<NeuralRenderResult> {
   try {
     const { baseUrl } = server;
     const poller = await signUp(baseUrl, 'poller');
-    const polled = await submit(baseUrl, poller, 'A short line to poll.', 'neural');
+    const polled = await submitTask(baseUrl, poller, 'A short line to poll.', NEURAL);
     await waitUntilDone(baseUrl, poller, [polled]);
     const poll = () =>
       runLoad('GET /api/elevenlabs/task/{id}', `${baseUrl}/api/elevenlabs/task/${polled}`, {
@@ -137,14 +93,16 @@ export async function measureNeuralRenders(): Promise<NeuralRenderResult> {
       result.idle.stillRendering.push(0);
       for (const engine of ['neural', 'espeak'] as const) {
         const user = await signUp(baseUrl, `${engine}${round}`);
-        const tasks = await Promise.all(Array.from({ length: RENDERS }, () => submit(baseUrl, user, text, engine)));
+        const tasks = await Promise.all(
+          Array.from({ length: RENDERS }, () => submitTask(baseUrl, user, text, engine === 'neural' ? NEURAL : ESPEAK)),
+        );
         // Let the worker pick the first task up before measuring.
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         const busy = await poll();
         result[engine].p99Ms.push(busy.p99Ms);
         result[engine].medianMs.push(busy.medianMs);
-        const statuses = await Promise.all(tasks.map((id) => statusOf(baseUrl, user, id)));
-        result[engine].stillRendering.push(statuses.filter((status) => !finished(status)).length);
+        const statuses = await Promise.all(tasks.map((id) => taskStatus(baseUrl, user, id)));
+        result[engine].stillRendering.push(statuses.filter((status) => !isFinished(status)).length);
         await waitUntilDone(baseUrl, user, tasks);
       }
     }
@@ -154,11 +112,6 @@ export async function measureNeuralRenders(): Promise<NeuralRenderResult> {
   }
   return result;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /** The scenario's lines for the bench's output and docs/benchmarks.md. */
 export function describeNeuralRenders(result: NeuralRenderResult): string[] {

@@ -5,7 +5,9 @@
 // PostgreSQL server is configured (BENCH_DATABASE_URL or TEST_DATABASE_URL), issue 20's scale-out
 // scenario: 1 vs 2 worker processes and 1 vs 2 API processes (bench/src/scale-out.ts).
 // `npm run bench -- --only scale` runs only that scenario, `--only neural` only issue 14's
-// check that neural renders leave the event loop free (bench/src/neural-renders.ts).
+// check that neural renders leave the event loop free (bench/src/neural-renders.ts), `--only renders`
+// issue 15's renders through the product (bench/src/render-load.ts; BENCH_BASE_SERVER=<an older
+// build's apps/server/dist/server.js> adds that build, in alternating rounds).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +26,7 @@ import {
   measureSynthesisLoopDelay,
 } from './neural-renders.js';
 import { measureRealTimeFactor } from './real-time-factor.js';
+import { describeRenderLoad, measureRenderLoad } from './render-load.js';
 import { formatScaleOut, measureScaleOut } from './scale-out.js';
 import { measureSpeechRoutes, SPEECH_BENCH_ENV } from './speech-routes.js';
 
@@ -124,6 +127,11 @@ async function measureNeuralScenario(): Promise<void> {
   for (const line of describeNeuralRenders(await measureNeuralRenders())) console.log(line);
 }
 
+async function measureRenderScenario(): Promise<void> {
+  console.log('\nRenders through the product (issue 15): eSpeak tasks, the poll route, throughput, memory\n');
+  for (const line of describeRenderLoad(await measureRenderLoad(3, (line) => console.error(line)))) console.log(line);
+}
+
 async function measureScaleOutScenario(required: boolean): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   console.log('\nScale-out (issue 20): PostgreSQL server, S3 (s3rver), separate API and worker processes\n');
@@ -141,13 +149,13 @@ async function measureScaleOutScenario(required: boolean): Promise<void> {
   if (result.polling.some((row) => row.failures > 0)) process.exitCode = 1;
 }
 
+const SCENARIOS = ['scale', 'neural', 'renders'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-if (values.only !== undefined && values.only !== 'scale' && values.only !== 'neural') {
-  console.error(
-    `--only takes "scale" (the scale-out scenario) or "neural" (renders and the event loop), not "${values.only}"`,
-  );
+if (values.only !== undefined && !SCENARIOS.includes(values.only)) {
+  console.error(`--only takes one of ${SCENARIOS.join(', ')}, not "${values.only}"`);
   process.exit(64);
 }
 if (values.only === undefined) await measureSingleServer();
 if (values.only === undefined || values.only === 'neural') await measureNeuralScenario();
+if (values.only === undefined || values.only === 'renders') await measureRenderScenario();
 if (values.only === undefined || values.only === 'scale') await measureScaleOutScenario(values.only === 'scale');

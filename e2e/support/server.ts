@@ -36,16 +36,19 @@ export async function startServer({
   port: wantedPort,
   env = {},
   dataDir: givenDataDir,
+  entry = path.join(repoRoot, 'apps/server/dist/server.js'),
 }: {
   port?: number;
   env?: Record<string, string>;
   /** Reuse a data folder (a restart); the caller then removes it. */
   dataDir?: string;
+  /** Another build's server (the bench compares against an older commit's); this checkout's by default. */
+  entry?: string;
 } = {}): Promise<RunningServer> {
   const port = wantedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(tmpdir(), 'sayso-e2e-')));
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/server.js')], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

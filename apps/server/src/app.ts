@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { encodeTake, type TakeEncoder } from './audio/sentence-take.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
@@ -49,6 +50,9 @@ import { registerSameOriginGuard } from './http/same-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { JobQueue } from './jobs/queue.js';
+import { pooledEngine, pooledTakeEncoder } from './render-pool/pooled.js';
+import { RenderPool } from './render-pool/render-pool.js';
+import { runsInRenderThreads } from './render-pool/thread-engines.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { openStorage } from './storage/open-storage.js';
 import { version } from './version.js';
@@ -64,6 +68,10 @@ declare module 'fastify' {
     accountEvents: AccountEvents;
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     engines: EngineRegistry;
+    /** Turns a sentence's PCM into its MP3 take: in the render pool's threads when there is one. */
+    encodeTake: TakeEncoder;
+    /** Worker threads that synthesise and encode; null when RENDER_THREADS=0 (all on the event loop). */
+    renderPool: RenderPool | null;
   }
 }
 
@@ -121,6 +129,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = await openDatabase(config.database);
   app.addHook('onClose', () => database.close());
+  const renderPool = config.renderThreads > 0 ? new RenderPool(config.renderThreads, app.log) : null;
+  // Registered before the job queue's hook, so it runs after it: running jobs finish their renders first.
+  app.addHook('onClose', async () => renderPool?.close());
   const applied = await migrate(database.db);
   if (applied.length > 0) app.log.info({ applied }, 'database migrations applied');
 
@@ -135,7 +146,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const files = openStorage(config.storage);
   app.addHook('onClose', async () => files.close());
   app.decorate('storage', files.storage);
-  const engines = options.engines ?? configuredEngines(config, files.storage);
+  // Engines a test brings are used as they are; configured ones that compute go to the render pool.
+  const engines =
+    options.engines ??
+    configuredEngines(config, files.storage).map((engine) =>
+      renderPool && runsInRenderThreads(engine.id) ? pooledEngine(engine, renderPool) : engine,
+    );
+  app.decorate('renderPool', renderPool);
+  // A process that renders starts its threads now rather than on its first task.
+  if (renderPool && config.runWorkers) {
+    renderPool.warm().catch((error: unknown) => app.log.error({ err: error }, 'the render pool did not start'));
+  }
+  app.decorate('encodeTake', renderPool ? pooledTakeEncoder(renderPool) : encodeTake);
   app.addHook('onClose', async () => {
     await Promise.all(engines.map((engine) => engine.close?.()));
   });

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -33,6 +34,7 @@ const envSchema = z
     WEB_DIST_DIR: z.string().min(1).optional(),
     RUN_WORKERS: booleanFlag.default(true),
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(500).max(60_000).default(500),
+    RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
     CHAT_NUMBER: z
       .string()
       .regex(/^\d{6,15}$/, 'must be the chat number in international form, digits only')
@@ -172,6 +174,11 @@ export interface Config {
   webDistDir: string;
   runWorkers: boolean;
   jobPollIntervalMs: number;
+  /**
+   * Worker threads that synthesise and encode (the render pool), and so the speech tasks this
+   * process renders at once; 0 renders one task at a time on the event loop.
+   */
+  renderThreads: number;
   trustProxy: boolean;
   auth: {
     /** Signs session cookies; when unset a random one is kept in the database. */
@@ -294,6 +301,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDist,
     runWorkers: e.RUN_WORKERS,
     jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,
+    // One thread per core by default: synthesis and encoding are all computation.
+    renderThreads: e.RENDER_THREADS ?? availableParallelism(),
     trustProxy: e.TRUST_PROXY,
     auth: {
       secret: e.AUTH_SECRET ?? null,

@@ -49,6 +49,33 @@ function deferred<T>() {
 }
 
 describeOnEachDatabase('job queue', (target) => {
+  it('runs as many jobs at once as a worker has slots, and no more', async () => {
+    const queue = await (await openJobDatabase(target)).startQueue(TEST_JOBS);
+    let running = 0;
+    let mostAtOnce = 0;
+    const started: number[] = [];
+    const release = deferred<void>();
+    await queue.work(
+      'test-count',
+      async ({ count }) => {
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        started.push(count);
+        await release.promise;
+        running -= 1;
+      },
+      { slots: 2 },
+    );
+    await Promise.all([1, 2, 3].map((count) => queue.send('test-count', { count })));
+    // Two start and hold their slots; the third waits until one is free.
+    await expect.poll(() => started.length, { timeout: 10_000 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(started).toHaveLength(2);
+    release.resolve();
+    await expect.poll(() => started.length, { timeout: 10_000 }).toBe(3);
+    expect(mostAtOnce).toBe(2);
+  });
+
   it('runs a job end to end and marks it completed', async () => {
     const queue = await (await openJobDatabase(target)).startQueue(TEST_JOBS);
     const received = deferred<{ greeting: string }>();

@@ -49,6 +49,11 @@ export interface EngineCapabilities {
   timestamps: boolean;
   maxCharsPerRequest: number;
   /**
+   * The most characters `synthesizeEach` takes in one call, all sentences together, when that is
+   * more than `maxCharsPerRequest` (one eSpeak run speaks any length; each run has a fixed cost).
+   */
+  maxCharsPerBatch?: number;
+  /**
    * Speaking a voice's sample costs nothing (a local engine), so the product renders one for each
    * voice on first request; other engines' voices have their provider's sample link or none.
    */

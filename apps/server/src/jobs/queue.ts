@@ -34,7 +34,8 @@ function isConcurrencyAbort(error: unknown): boolean {
  * are woken as soon as a job is sent here, so local pickup does not wait for the next poll.
  */
 export class JobQueue<Jobs extends JobMap = typeof JOBS> {
-  private readonly localWorkers = new Map<string, string>();
+  /** This process's workers of each job, woken when a job is sent here. */
+  private readonly localWorkers = new Map<string, string[]>();
   private readonly knownQueues = new Set<string>();
 
   private constructor(
@@ -103,21 +104,29 @@ export class JobQueue<Jobs extends JobMap = typeof JOBS> {
     await this.ensureQueue(name);
     const id = await this.boss.send(name, data, options);
     if (!id) throw new Error(`Job queue refused a job for ${name}`);
-    const workerId = this.localWorkers.get(name);
-    if (workerId) this.boss.notifyWorker(workerId);
+    for (const workerId of this.localWorkers.get(name) ?? []) this.boss.notifyWorker(workerId);
     return id;
   }
 
-  async work<Name extends keyof Jobs & string>(name: Name, handler: JobHandler<z.output<Jobs[Name]>>): Promise<void> {
+  /**
+   * Handles `name`'s jobs with `slots` workers, each taking one job at a time, so up to `slots` run
+   * at once in this process (the speech worker has one per render thread).
+   */
+  async work<Name extends keyof Jobs & string>(
+    name: Name,
+    handler: JobHandler<z.output<Jobs[Name]>>,
+    { slots = 1 }: { slots?: number } = {},
+  ): Promise<void> {
     await this.ensureQueue(name);
-    const workerId = await this.boss.work(
-      name,
-      { pollingIntervalSeconds: this.options.pollIntervalMs / 1000 },
-      async (jobs) => {
-        for (const job of jobs) await handler(this.parse(name, job.data), { id: job.id, name: job.name });
-      },
-    );
-    this.localWorkers.set(name, workerId);
+    const workerIds = this.localWorkers.get(name) ?? [];
+    this.localWorkers.set(name, workerIds);
+    for (let slot = 0; slot < slots; slot += 1) {
+      workerIds.push(
+        await this.boss.work(name, { pollingIntervalSeconds: this.options.pollIntervalMs / 1000 }, async (jobs) => {
+          for (const job of jobs) await handler(this.parse(name, job.data), { id: job.id, name: job.name });
+        }),
+      );
+    }
   }
 
   async getJobState(name: keyof Jobs & string, id: string): Promise<string | null> {

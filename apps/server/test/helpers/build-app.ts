@@ -36,6 +36,10 @@ export async function testConfig(options: TestAppOptions = {}): Promise<Config> 
     // unless a test turns it on (test/http/overload.test.ts does).
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     REQUEST_DATABASE_WAIT_MS: '0',
+    // Renders run on the test's own thread, one task at a time, unless a test asks for the render
+    // pool (test/render-pool/*): starting worker threads in every app would slow every test, and the
+    // built server that the browser tests drive uses the pool throughout.
+    RENDER_THREADS: '0',
     ...options.env,
   });
   const withMemoryDb: Config = { ...config, database: await pgliteFromTemplate() };

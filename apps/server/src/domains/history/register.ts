@@ -13,6 +13,7 @@ export async function registerHistory(app: FastifyInstance, config: Config): Pro
     db: app.db,
     storage: app.storage,
     engines: app.engines,
+    encodeTake: app.encodeTake,
     retentionDays: config.history.retentionDays,
     storageLimitBytes: config.history.storageLimitBytes,
   });

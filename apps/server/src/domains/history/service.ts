@@ -13,6 +13,7 @@ import {
 } from '@sayso/contract/history';
 import type { Kysely } from 'kysely';
 import { srtToVtt } from '../../audio/audio.js';
+import type { TakeEncoder } from '../../audio/sentence-take.js';
 import type { Database } from '../../db/schema.js';
 import type { EngineRegistry } from '../../engines/registry.js';
 import type { SpeechEngineV1 } from '../../engines/speech-engine.js';
@@ -45,6 +46,8 @@ export interface HistoryDeps {
   db: Kysely<Database>;
   storage: FileStorage;
   engines: EngineRegistry;
+  /** Makes a regenerated sentence's PCM its MP3 take (the render pool's encoder when there is one). */
+  encodeTake?: TakeEncoder;
   /** Days after which audio is let go (the record stays); null keeps it for ever. */
   retentionDays: number | null;
   storageLimitBytes: number;
@@ -182,9 +185,11 @@ export class HistoryService {
     const takeId = newTakeId();
     const holdId = await holdTakeCredits(this.deps.db, userId, cost, takeHoldReference(taskId, takeId));
     try {
-      const [spoken] = await renderSentences(this.deps, { engine, voice: taskVoice(row), userId, taskId }, [
-        { text, seed },
-      ]).catch((error: unknown) => Promise.reject(speechFailure(error)));
+      const [spoken] = await renderSentences(
+        this.deps,
+        { engine, voice: taskVoice(row), userId, taskId, encodeTake: this.deps.encodeTake },
+        [{ text, seed }],
+      ).catch((error: unknown) => Promise.reject(speechFailure(error)));
       if (!spoken) throw new Error('the sentence renderer answered nothing');
       const newTake = { id: takeId, position, text, seed, cacheKey: spoken.cacheKey };
       const chosen = takes.filter((take) => take.chosen && take.position !== position).map(storedTake);

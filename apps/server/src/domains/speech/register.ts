@@ -36,6 +36,7 @@ export async function registerSpeech(
     db: app.db,
     storage: app.storage,
     engines: app.engines,
+    encodeTake: app.encodeTake,
     logger: app.log,
     staleTaskSeconds: config.speech.staleTaskSeconds,
     notifyCompletion: (taskId) => queueCompletionCallback(app.jobs, taskId),
@@ -51,7 +52,8 @@ export async function registerSpeech(
     signingSecretFor: (userId) => signingSecretFor(app.db, userId),
     transport: callbackTransport,
   };
-  await app.jobs.work('speech', (job) => runSpeechTask(deps, job.taskId));
+  // As many tasks render at once as the render pool has threads (one on the event loop without a pool).
+  await app.jobs.work('speech', (job) => runSpeechTask(deps, job.taskId), { slots: app.renderPool?.size ?? 1 });
   await app.jobs.work('callback', (job) => deliverCallback(callbackDeps, job));
   const staleSeconds = config.speech.staleTaskSeconds;
   const sweep = () =>

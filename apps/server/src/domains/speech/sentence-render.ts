@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { Kysely } from 'kysely';
+import type { TakeEncoder } from '../../audio/sentence-take.js';
 import type { Database } from '../../db/schema.js';
 import type { SpeechEngineV1 } from '../../engines/speech-engine.js';
 import type { FileStorage } from '../../storage/file-storage.js';
@@ -42,15 +43,30 @@ export interface SentenceRenderRequest {
    * collects the job it paid for instead of starting a second one.
    */
   checkpoint?: { saved: string | null; save(providerRef: string): Promise<void> };
+  /** Makes PCM sentences MP3 takes: the render pool's when there is one (app.encodeTake); on this thread otherwise. */
+  encodeTake?: TakeEncoder;
 }
 
 export const newTakeId = () => randomBytes(12).toString('base64url');
+
+/** Batches spoken ahead of the one being stored, for engines that batch (none of them stitches requests). */
+const BATCHES_AHEAD = 1;
+
+/** A batch's sentences: those the cache had, and those the engine spoke. */
+interface SpokenBatch {
+  batch: number[];
+  hits: Map<number, RenderedSentence>;
+  missing: number[];
+  spoken: SpokenSentence[];
+}
 
 /**
  * Speaks sentences in order through the sentence cache: a sentence spoken before with the same
  * engine, model, voice, settings, text and seed is read back from storage instead of the engine.
  * Each new sentence is stored and recorded as soon as it is spoken, so a render retried after a
- * crash picks up where the last one stopped.
+ * crash picks up where the last one stopped (and a listener can play the task while it renders).
+ * An engine that speaks batches gets the next batch while this one is stored, so with a render
+ * pool one task keeps two threads busy.
  */
 export async function renderSentences(
   deps: SentenceRenderDeps,
@@ -61,25 +77,25 @@ export async function renderSentences(
   const owner = request.userId ?? `demo:${request.taskId}`;
   const keys = sentences.map((sentence) => sentenceCacheKey(owner, request.voice, sentence.text, sentence.seed));
   const cache = request.userId ? await findSentenceAudio(deps.db, keys) : new Map();
-  const rendered: RenderedSentence[] = [];
   /** The provider's ids of the sentences just spoken, for engines that stitch requests together. */
   const stitchedIds: string[] = [];
-  let done = 0;
-  for (const batch of batchesOf(request.engine, sentences)) {
+
+  const speakBatch = async (batch: number[]): Promise<SpokenBatch> => {
     request.signal?.throwIfAborted();
+    const hits = new Map<number, RenderedSentence>();
     const missing: number[] = [];
     for (const index of batch) {
       const hit = cache.get(keys[index] ?? '');
       const cachedMp3 = hit ? await readIfPresent(deps.storage, hit.file_key) : null;
       const sentence = sentences[index] as SentenceToSpeak;
       if (hit && cachedMp3) {
-        rendered[index] = {
+        hits.set(index, {
           ...sentence,
           cacheKey: hit.cache_key,
           mp3: cachedMp3,
           durationMs: hit.duration_ms,
           cached: true,
-        };
+        });
       } else missing.push(index);
     }
     // A cached sentence between two spoken ones breaks the chain of provider requests.
@@ -94,11 +110,33 @@ export async function renderSentences(
       })),
       stitchedIds,
     );
+    return { batch, hits, missing, spoken };
+  };
+
+  const batches = batchesOf(request.engine, sentences);
+  const ahead = request.engine.synthesizeEach ? BATCHES_AHEAD : 0;
+  const inFlight: Promise<SpokenBatch>[] = [];
+  const startNext = () => {
+    const batch = batches[inFlight.length];
+    if (!batch) return;
+    const speaking = speakBatch(batch);
+    // A batch spoken ahead may fail while an earlier one is stored; its error is seen when its turn comes.
+    speaking.catch(() => {});
+    inFlight.push(speaking);
+  };
+  for (let next = 0; next <= ahead; next += 1) startNext();
+
+  const rendered: RenderedSentence[] = [];
+  let done = 0;
+  for (let at = 0; at < batches.length; at += 1) {
+    const { batch, hits, missing, spoken } = await (inFlight[at] as Promise<SpokenBatch>);
+    startNext();
+    for (const [index, hit] of hits) rendered[index] = hit;
     const warnings: string[] = [];
-    for (const [at, index] of missing.entries()) {
+    for (const [position, index] of missing.entries()) {
       const sentence = sentences[index] as SentenceToSpeak;
       const cacheKey = keys[index] ?? '';
-      const { mp3, durationMs, warnings: engineWarnings } = spoken[at] as SpokenSentence;
+      const { mp3, durationMs, warnings: engineWarnings } = spoken[position] as SpokenSentence;
       const fileKey = sentenceAudioKey(request.userId, cacheKey);
       await deps.storage.put(fileKey, mp3);
       await saveSentenceAudio(deps.db, { cacheKey, userId: request.userId, fileKey, durationMs, bytes: mp3.length });
@@ -112,21 +150,19 @@ export async function renderSentences(
 }
 
 /**
- * Consecutive sentences an engine with `synthesizeEach` may speak in one request (within its
- * request limit, one seed); every sentence is a batch of its own for other engines.
+ * Consecutive sentences an engine with `synthesizeEach` may speak in one request (within its batch
+ * limit, one seed); every sentence is a batch of its own for other engines. The first sentence is
+ * always spoken alone, so the first audio of a long text exists as soon as one sentence is spoken.
  */
 export function batchesOf(engine: SpeechEngineV1, sentences: SentenceToSpeak[]): number[][] {
   if (!engine.synthesizeEach) return sentences.map((_, index) => [index]);
+  const limit = engine.capabilities.maxCharsPerBatch ?? engine.capabilities.maxCharsPerRequest;
   const batches: number[][] = [];
   let length = 0;
   for (const [index, sentence] of sentences.entries()) {
-    const current = batches.at(-1);
+    const current = index > 1 ? batches.at(-1) : undefined;
     const first = current?.[0] === undefined ? undefined : sentences[current[0]];
-    if (
-      current &&
-      first?.seed === sentence.seed &&
-      length + 1 + sentence.text.length <= engine.capabilities.maxCharsPerRequest
-    ) {
+    if (current && first?.seed === sentence.seed && length + 1 + sentence.text.length <= limit) {
       current.push(index);
       length += 1 + sentence.text.length;
     } else {
@@ -161,7 +197,7 @@ export async function speakAll(
     );
     if (results.length !== sentences.length)
       throw new Error(`${engine.id} answered ${results.length} of ${sentences.length} sentences`);
-    return Promise.all(results.map((result) => sentenceMp3(engine.id, result)));
+    return Promise.all(results.map((result) => sentenceMp3(engine.id, result, request.encodeTake)));
   }
   const spoken: SpokenSentence[] = [];
   for (const sentence of sentences) {
@@ -179,7 +215,7 @@ export async function speakAll(
       ...(request.checkpoint ? { checkpoint: sentenceCheckpoint(request.checkpoint, sentence.cacheKey) } : {}),
     });
     if (result.requestId) stitchedIds.push(result.requestId);
-    spoken.push(await sentenceMp3(engine.id, result));
+    spoken.push(await sentenceMp3(engine.id, result, request.encodeTake));
   }
   return spoken;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Segment, toSrt } from '../../audio/audio.js';
 import { findFrameChain } from '../../audio/mp3-frames.js';
-import { Mp3Stream } from '../../audio/mp3-stream.js';
+import { encodeTake, type TakeEncoder } from '../../audio/sentence-take.js';
 import { EngineError, type SynthesisResult } from '../../engines/speech-engine.js';
 
 /**
@@ -9,11 +9,6 @@ import { EngineError, type SynthesisResult } from '../../engines/speech-engine.j
  * take): it plays alone in the timeline, and the whole speech is those takes' frames end to end.
  * One sentence can then be spoken again and swapped in without touching the others.
  */
-
-/** Silence on each side of a sentence of PCM audio: joined, a natural 120 ms pause between sentences. */
-const SENTENCE_PAD_MS = 60;
-/** Each sentence fades in and out this fast, so a join never starts or stops on a loud sample. */
-const FADE_MS = 4;
 
 /** Everything besides the text and seed that shapes how a sentence sounds. */
 export interface SentenceVoice {
@@ -44,20 +39,6 @@ export interface SpokenSentence {
   warnings: string[];
 }
 
-function fadeAndPad(samples: Int16Array, sampleRate: number): Int16Array {
-  const pad = Math.round((SENTENCE_PAD_MS / 1000) * sampleRate);
-  const out = new Int16Array(samples.length + 2 * pad);
-  out.set(samples, pad);
-  const fade = Math.min(Math.round((FADE_MS / 1000) * sampleRate), Math.floor(samples.length / 2));
-  for (let i = 0; i < fade; i += 1) {
-    const gain = i / fade;
-    out[pad + i] = Math.round((samples[i] ?? 0) * gain);
-    const end = samples.length - 1 - i;
-    out[pad + end] = Math.round((samples[end] ?? 0) * gain);
-  }
-  return out;
-}
-
 /** The MPEG frames of an MP3 (tags dropped) and how long they play. */
 function framesOf(bytes: Buffer, engineId: string): { frames: Buffer; durationMs: number } {
   const chain = findFrameChain(bytes);
@@ -66,15 +47,17 @@ function framesOf(bytes: Buffer, engineId: string): { frames: Buffer; durationMs
   return { frames: bytes.subarray(chain.start, chain.end), durationMs };
 }
 
-/** An engine's answer for one sentence as a standalone MP3: its frames, or faded, padded PCM encoded. */
-export async function sentenceMp3(engineId: string, { audio, warnings }: SynthesisResult): Promise<SpokenSentence> {
-  if (audio.format === 'mp3') {
-    const { frames, durationMs } = framesOf(audio.bytes, engineId);
-    return { mp3: frames, durationMs, warnings };
-  }
-  const stream = await Mp3Stream.open(audio.sampleRate);
-  await stream.write(fadeAndPad(audio.samples, audio.sampleRate));
-  const { frames, durationMs } = framesOf(stream.end(), engineId);
+/**
+ * An engine's answer for one sentence as a standalone MP3: its frames, or its PCM made a take by
+ * `encode` (faded, padded, encoded; in the render pool when there is one).
+ */
+export async function sentenceMp3(
+  engineId: string,
+  { audio, warnings }: SynthesisResult,
+  encode: TakeEncoder = encodeTake,
+): Promise<SpokenSentence> {
+  const bytes = audio.format === 'mp3' ? audio.bytes : await encode(audio.samples, audio.sampleRate);
+  const { frames, durationMs } = framesOf(bytes, engineId);
   return { mp3: frames, durationMs, warnings };
 }
 

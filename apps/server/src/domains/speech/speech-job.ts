@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { splitSentences } from '../../audio/audio.js';
+import type { TakeEncoder } from '../../audio/sentence-take.js';
 import type { Database } from '../../db/schema.js';
 import type { EngineRegistry } from '../../engines/registry.js';
 import { EngineError } from '../../engines/speech-engine.js';
@@ -25,6 +26,8 @@ export interface SpeechJobDeps {
   db: Kysely<Database>;
   storage: FileStorage;
   engines: EngineRegistry;
+  /** Makes PCM sentences MP3 takes (the render pool's encoder when there is one). */
+  encodeTake?: TakeEncoder;
   logger: FastifyBaseLogger;
   /** A processing task whose heartbeat is older than this is taken to have lost its worker. */
   staleTaskSeconds: number;
@@ -64,6 +67,7 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
         userId: task.user_id,
         taskId,
         signal: AbortSignal.timeout(TASK_DEADLINE_MS),
+        ...(deps.encodeTake ? { encodeTake: deps.encodeTake } : {}),
         checkpoint: {
           saved: task.provider_ref,
           save: (providerRef) => saveProviderRef(deps.db, taskId, providerRef),

@@ -16,5 +16,10 @@ declare module 'espeak-ng' {
     printErr?: (line: string) => void;
     /** Emscripten calls this with the module as `this` after the runtime (and its files) is ready, before main. */
     onRuntimeInitialized?: (this: ESpeakModule) => void;
+    /**
+     * Emscripten's hook to make the WebAssembly instance itself: given the imports, it instantiates
+     * and hands the instance to `done`, answering `{}` to say the instance will come asynchronously.
+     */
+    instantiateWasm?: (imports: object, done: (instance: object, module: object) => void) => object;
   }): Promise<ESpeakModule>;
 }

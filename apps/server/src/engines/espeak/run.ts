@@ -1,8 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import ESpeakNg from 'espeak-ng';
 import { parseWav } from '../../audio/audio.js';
 
 /** Where the wasm build keeps its data; voice variants live under voices/!v. */
 const VARIANTS_DIR = '/usr/local/share/espeak-ng-data/voices/!v';
+
+/**
+ * eSpeak's 18 MB WebAssembly module, compiled once per thread and kept: every run still needs an
+ * instance of its own (the program keeps state between runs that cannot be reset from outside),
+ * but instantiating a compiled module skips the compile.
+ */
+let compiled: Promise<CompiledWasm> | undefined;
+
+/** A compiled WebAssembly module, opaque here: it is only handed back to WebAssembly. */
+type CompiledWasm = object;
+
+/** Node's WebAssembly object; the TypeScript libraries this project uses declare only its types. */
+const wasm = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+interface WasmApi {
+  compile(bytes: Uint8Array): Promise<CompiledWasm>;
+  instantiate(module: CompiledWasm, imports: object): Promise<object>;
+}
+
+function compiledEspeak(): Promise<CompiledWasm> {
+  compiled ??= readFile(createRequire(import.meta.url).resolve('espeak-ng/dist/espeak-ng.wasm')).then((bytes) =>
+    wasm.compile(bytes),
+  );
+  return compiled;
+}
 
 /**
  * Runs eSpeak NG's command line once (each run is a fresh WebAssembly instance with its own file
@@ -14,14 +40,25 @@ export async function runEspeak(
   text: string,
   variant?: { name: string; text: string },
 ): Promise<{ samples: Int16Array; sampleRate: number }> {
-  const run = await ESpeakNg({
+  const module = await compiledEspeak();
+  // Emscripten waits forever for an instance that never comes, so a failed instantiation ends the run here.
+  let instantiationFailed: (error: unknown) => void = () => {};
+  const failure = new Promise<never>((_, reject) => {
+    instantiationFailed = reject;
+  });
+  const started = ESpeakNg({
     arguments: [...args, '-w', '/out.wav', text],
     print: () => {},
     printErr: () => {},
+    instantiateWasm(imports, done) {
+      wasm.instantiate(module, imports).then((instance) => done(instance, module), instantiationFailed);
+      return {};
+    },
     // The embedded data files exist only once the runtime is initialised, which is before main runs.
     onRuntimeInitialized() {
       if (variant) this.FS.writeFile(`${VARIANTS_DIR}/${variant.name}`, variant.text);
     },
   });
+  const run = await Promise.race([started, failure]);
   return parseWav(run.FS.readFile('/out.wav'));
 }
