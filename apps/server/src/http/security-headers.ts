@@ -15,7 +15,9 @@ function contentSecurityPolicy(servedOverHttps: boolean): Record<string, string[
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'"],
+    // 'wasm-unsafe-eval' lets the page's own WebAssembly compile (LAME in the sample conversion
+    // worker); it allows no JavaScript eval.
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'https:'],

@@ -42,7 +42,7 @@ function expectBaselineHeaders(headers: Record<string, unknown>): void {
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   const csp = cspOf(headers['content-security-policy'] as string);
   expect(csp.get('default-src')).toEqual(["'self'"]);
-  expect(csp.get('script-src')).toEqual(["'self'"]);
+  expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('base-uri')).toEqual(["'self'"]);

@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { createEncoder } from 'wasm-media-encoders';
 import { type ConversionReply, handleConversionRequest } from '@/features/cloning/lib/conversion-handler';
 import { type ConversionProgress, changesOnly, percentFor } from '@/features/cloning/lib/conversion-progress';
 import { monoSamples, mp3SampleRate } from '@/features/cloning/lib/mono-samples';
@@ -144,14 +147,17 @@ describe('the progress bar’s percent for each stage', () => {
 });
 
 describe('the conversion worker’s answers', () => {
-  const answers = (request: Parameters<typeof handleConversionRequest>[0]) => {
+  // The same LAME build the worker fetches from the site, read here from the package.
+  const loadLame = async () =>
+    createEncoder('audio/mpeg', await readFile(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3')));
+  const answers = async (request: Parameters<typeof handleConversionRequest>[0]) => {
     const replies: ConversionReply[] = [];
-    handleConversionRequest(request, (reply) => replies.push(reply));
+    await handleConversionRequest(request, (reply) => replies.push(reply), loadLame);
     return replies;
   };
 
-  it('turns a WAV into an MP3, reporting decoding, processing, encoding and finalizing in order', () => {
-    const replies = answers({
+  it('turns a WAV into an MP3, reporting decoding, processing, encoding and finalizing in order', async () => {
+    const replies = await answers({
       type: 'convert',
       bytes: bufferOf(wavBytes({ seconds: 2, sampleRate: 22_050, channels: 2, bits: 16 })),
     });
@@ -171,20 +177,19 @@ describe('the conversion worker’s answers', () => {
     expect(mp3.length).toBeLessThan(40_000);
   });
 
-  it('hands bytes it cannot decode back to the page, and encodes the sound the page decodes', () => {
+  it('hands bytes it cannot decode back to the page, and encodes the sound the page decodes', async () => {
     const bytes = new TextEncoder().encode('a webm file, say').buffer;
-    expect(answers({ type: 'convert', bytes })).toEqual([{ type: 'decode-in-page', bytes }]);
+    expect(await answers({ type: 'convert', bytes })).toEqual([{ type: 'decode-in-page', bytes }]);
     const sound = { sampleRate: 48_000, channels: [new Float32Array(48_000).map((_, i) => toneAt(0, i, 48_000))] };
-    expect(answers({ type: 'encode', sound }).at(-1)?.type).toBe('done');
+    expect((await answers({ type: 'encode', sound })).at(-1)?.type).toBe('done');
   });
 
-  it('fails with “decode failed” for a WAV without a single frame', () => {
-    expect(
-      answers({
-        type: 'convert',
-        bytes: bufferOf(wavBytes({ seconds: 0, sampleRate: 8_000, channels: 1, bits: 16 })),
-      }).at(-1),
-    ).toEqual({
+  it('fails with “decode failed” for a WAV without a single frame', async () => {
+    const replies = await answers({
+      type: 'convert',
+      bytes: bufferOf(wavBytes({ seconds: 0, sampleRate: 8_000, channels: 1, bits: 16 })),
+    });
+    expect(replies.at(-1)).toEqual({
       type: 'failed',
       kind: 'decodeFailed',
     });

@@ -38,9 +38,11 @@ export function startInPageConverter(): Converter {
   let stopped = false;
   return {
     send: (request) => {
-      import('./conversion-handler').then(
-        ({ handleConversionRequest }) => {
-          if (!stopped) handleConversionRequest(request, (reply) => (stopped ? undefined : listener(reply)));
+      // LAME here is the package's build with its WebAssembly inlined, so it needs no fetch.
+      Promise.all([import('./conversion-handler'), import('wasm-media-encoders')]).then(
+        ([{ handleConversionRequest }, { createMp3Encoder }]) => {
+          if (stopped) return;
+          void handleConversionRequest(request, (reply) => (stopped ? undefined : listener(reply)), createMp3Encoder);
         },
         () => listener({ type: 'failed', kind: 'failed' }),
       );

@@ -1,6 +1,6 @@
 import { processingFailure } from './conversion-errors';
 import { type ConversionProgress, changesOnly } from './conversion-progress';
-import { decodeWavSound, soundToMp3 } from './mp3-pipeline';
+import { decodeWavSound, type LameLoader, soundToMp3 } from './mp3-pipeline';
 import type { DecodedSound } from './wav-decode';
 
 /** What the page asks the conversion worker to do. */
@@ -21,12 +21,16 @@ export type ConversionReply =
 export type Reply = (reply: ConversionReply, transfer?: Transferable[]) => void;
 
 /** Runs one request to its end, answering with progress along the way and then one final reply. */
-export function handleConversionRequest(request: ConversionRequest, reply: Reply): void {
+export async function handleConversionRequest(
+  request: ConversionRequest,
+  reply: Reply,
+  loadLame: LameLoader,
+): Promise<void> {
   const report = changesOnly((progress) => reply({ type: 'progress', progress }));
   try {
     const sound = request.type === 'encode' ? request.sound : decodeWavSound(request.bytes, report);
     if (sound) {
-      const mp3 = soundToMp3(sound, report);
+      const mp3 = await soundToMp3(sound, report, loadLame);
       reply({ type: 'done', mp3: mp3.buffer as ArrayBuffer }, [mp3.buffer]);
     } else if (request.type === 'convert') {
       reply({ type: 'decode-in-page', bytes: request.bytes }, [request.bytes]);

@@ -1,12 +1,15 @@
-import { Mp3Encoder } from '@breezystack/lamejs';
+import type { WasmMediaEncoder } from 'wasm-media-encoders';
 import { CONVERSION_MESSAGES, ConversionError } from './conversion-errors';
 import type { StageReport } from './conversion-progress';
 import { monoSamples, mp3SampleRate } from './mono-samples';
 import { type DecodedSound, decodeWav, readWavLayout } from './wav-decode';
 
-/** Samples per MPEG-1 layer III frame: the encoder is fed one frame's worth at a time. */
-const FRAME = 1152;
+/** Samples handed to the encoder at a time: 8 MPEG frames (a third of a second), so progress moves smoothly. */
+const SLICE = 1152 * 8;
 const KBPS = 128;
+
+/** LAME compiled to WebAssembly, ready to configure: the worker fetches it, tests read it from disk. */
+export type LameLoader = () => Promise<WasmMediaEncoder<'audio/mpeg'>>;
 
 /** A WAV file's sound, reporting the decoding stage; null when the bytes are not a WAV we can read. */
 export function decodeWavSound(bytes: ArrayBuffer, report: StageReport): DecodedSound | null {
@@ -18,11 +21,11 @@ export function decodeWavSound(bytes: ArrayBuffer, report: StageReport): Decoded
 }
 
 /**
- * Turns a decoded sound into MP3 bytes (mono, 128 kbps), reporting the processing (mix-down and
- * resampling), encoding and finalizing stages as it goes. It runs to the end without yielding:
- * it is meant for the conversion worker, where a long loop blocks no page.
+ * Turns a decoded sound into MP3 bytes (mono, 128 kbps, LAME in WebAssembly), reporting the
+ * processing (mix-down and resampling), encoding and finalizing stages as it goes. It runs to the
+ * end without yielding: it is meant for the conversion worker, where a long loop blocks no page.
  */
-export function soundToMp3(sound: DecodedSound, report: StageReport): Uint8Array {
+export async function soundToMp3(sound: DecodedSound, report: StageReport, loadLame: LameLoader): Promise<Uint8Array> {
   if (sound.channels.every((channel) => channel.length === 0)) {
     throw new ConversionError('decodeFailed', CONVERSION_MESSAGES.decodeFailed);
   }
@@ -30,17 +33,20 @@ export function soundToMp3(sound: DecodedSound, report: StageReport): Uint8Array
   const rate = mp3SampleRate(sound.sampleRate);
   const samples = monoSamples(sound.channels, sound.sampleRate, rate, (fraction) => report('processing', fraction));
   report('encoding', 0);
-  const encoder = new Mp3Encoder(1, rate, KBPS);
+  const encoder = await loadLame();
+  encoder.configure({ channels: 1, sampleRate: rate, bitrate: KBPS });
   const parts: Uint8Array[] = [];
+  // The encoder answers a view of its own memory, which its next call overwrites: keep a copy.
   const keep = (out: Uint8Array) => {
-    if (out.length > 0) parts.push(new Uint8Array(out.buffer, out.byteOffset, out.byteLength).slice());
+    if (out.length > 0) parts.push(out.slice());
   };
-  for (let start = 0; start < samples.length; start += FRAME) {
-    keep(encoder.encodeBuffer(samples.subarray(start, start + FRAME)));
-    report('encoding', (start + FRAME) / samples.length);
+  for (let start = 0; start < samples.length; start += SLICE) {
+    const slice = samples.subarray(start, start + SLICE);
+    keep(encoder.encode([Float32Array.from(slice, (sample) => sample / 32_768)]));
+    report('encoding', (start + SLICE) / samples.length);
   }
   report('finalizing');
-  keep(encoder.flush());
+  keep(encoder.finalize());
   return joined(parts);
 }
 
