@@ -5,7 +5,8 @@
 // PostgreSQL server is configured (BENCH_DATABASE_URL or TEST_DATABASE_URL), issue 20's scale-out
 // scenario: 1 vs 2 worker processes and 1 vs 2 API processes (bench/src/scale-out.ts).
 // `npm run bench -- --only scale` runs only that scenario, `--only neural` only issue 14's
-// check that neural renders leave the event loop free (bench/src/neural-renders.ts).
+// check that neural renders leave the event loop free (bench/src/neural-renders.ts), `--only lighthouse`
+// only issue 15's Lighthouse run on the landing page (bench/src/lighthouse.ts).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +18,7 @@ import { startBareFastify } from './bare-fastify.js';
 import { type LoadResult, runLoad } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
 import { measureLandingScripts } from './landing-bytes.js';
+import { measureLighthouseScenario } from './lighthouse.js';
 import {
   describeLoopDelay,
   describeNeuralRenders,
@@ -142,12 +144,15 @@ async function measureScaleOutScenario(required: boolean): Promise<void> {
 }
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-if (values.only !== undefined && values.only !== 'scale' && values.only !== 'neural') {
+const SCENARIOS = ['scale', 'neural', 'lighthouse'];
+if (values.only !== undefined && !SCENARIOS.includes(values.only)) {
   console.error(
-    `--only takes "scale" (the scale-out scenario) or "neural" (renders and the event loop), not "${values.only}"`,
+    `--only takes "scale" (the scale-out scenario), "neural" (renders and the event loop) or "lighthouse" (the landing page), not "${values.only}"`,
   );
   process.exit(64);
 }
 if (values.only === undefined) await measureSingleServer();
+if (values.only === undefined || values.only === 'lighthouse')
+  await measureLighthouseScenario(5, values.only === 'lighthouse');
 if (values.only === undefined || values.only === 'neural') await measureNeuralScenario();
 if (values.only === undefined || values.only === 'scale') await measureScaleOutScenario(values.only === 'scale');
