@@ -81,37 +81,55 @@ async function runOnce(url: string, preset: Preset): Promise<LighthouseRun> {
   }
 }
 
-/** Runs both presets `runs` times each, interleaved (mobile, desktop, mobile, …), and takes medians. */
-export async function measureLighthouse(
-  url: string,
-  runs: number,
-  log: (line: string) => void = () => {},
-): Promise<LighthouseSummary[]> {
-  const all: LighthouseRun[] = [];
-  for (let i = 0; i < runs; i++) {
-    for (const preset of ['mobile', 'desktop'] as const) {
-      const run = await runOnce(url, preset);
-      log(
-        `  run ${i + 1} ${preset}: ${run.performance}, LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms`,
-      );
-      all.push(run);
-    }
-  }
-  return (['mobile', 'desktop'] as const).map((preset) => {
-    const mine = all.filter((run) => run.preset === preset);
-    return {
-      preset,
-      runs: mine.length,
-      performance: median(mine.map((run) => run.performance)),
-      lcpMs: median(mine.map((run) => run.lcpMs)),
-      cls: median(mine.map((run) => run.cls)),
-      tbtMs: median(mine.map((run) => run.tbtMs)),
-      fcpMs: median(mine.map((run) => run.fcpMs)),
-    };
-  });
+export interface LighthouseTarget {
+  /** How the table names this build. */
+  name: string;
+  url: string;
 }
 
-/** `--only lighthouse`: boots the built app on a fresh embedded database and reports the medians. */
+/**
+ * Runs both presets `runs` times on each target, interleaved (per round: each target mobile, then
+ * desktop), so a machine that gets busier or quieter during the run weighs on every build alike.
+ */
+export async function measureLighthouse(
+  targets: LighthouseTarget[],
+  runs: number,
+  log: (line: string) => void = () => {},
+): Promise<(LighthouseSummary & { target: string })[]> {
+  const all: (LighthouseRun & { target: string })[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const target of targets) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const run = await runOnce(target.url, preset);
+        log(
+          `  run ${i + 1} ${target.name} ${preset}: ${run.performance}, LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms`,
+        );
+        all.push({ ...run, target: target.name });
+      }
+    }
+  }
+  return targets.flatMap((target) =>
+    (['mobile', 'desktop'] as const).map((preset) => {
+      const mine = all.filter((run) => run.target === target.name && run.preset === preset);
+      return {
+        target: target.name,
+        preset,
+        runs: mine.length,
+        performance: median(mine.map((run) => run.performance)),
+        lcpMs: median(mine.map((run) => run.lcpMs)),
+        cls: median(mine.map((run) => run.cls)),
+        tbtMs: median(mine.map((run) => run.tbtMs)),
+        fcpMs: median(mine.map((run) => run.fcpMs)),
+      };
+    }),
+  );
+}
+
+/**
+ * `--only lighthouse`: boots the built app on a fresh embedded database and reports the medians.
+ * With LIGHTHOUSE_BASELINE_DIST set to another build of apps/web (its dist folder), a second server
+ * serves that build and both are measured in the same rounds: a before/after in one sitting.
+ */
 export async function measureLighthouseScenario(runs = 5, required = false): Promise<void> {
   console.log(`\nLanding page, Lighthouse performance (issue 15), ${runs} runs per preset, interleaved\n`);
   if (!existsSync(CHROMIUM_PATH)) {
@@ -119,26 +137,38 @@ export async function measureLighthouseScenario(runs = 5, required = false): Pro
     if (required) process.exitCode = 1;
     return;
   }
-  const server = await startServer({ env: { LOG_LEVEL: 'error' } });
+  const baselineDist = process.env.LIGHTHOUSE_BASELINE_DIST;
+  const servers = [
+    ...(baselineDist
+      ? [{ name: 'baseline', server: await startServer({ env: { LOG_LEVEL: 'error', WEB_DIST_DIR: baselineDist } }) }]
+      : []),
+    { name: 'this build', server: await startServer({ env: { LOG_LEVEL: 'error' } }) },
+  ];
   try {
-    const landing = await measureLandingScripts(server.baseUrl);
-    const summaries = await measureLighthouse(`${server.baseUrl}/`, runs, (line) => console.error(line));
-    console.log('| preset | runs | performance | LCP s | CLS | TBT ms | FCP s |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- |');
-    for (const s of summaries) {
-      console.log(
-        `| ${s.preset} | ${s.runs} | ${s.performance} | ${(s.lcpMs / 1000).toFixed(2)} | ${s.cls.toFixed(3)} | ${Math.round(s.tbtMs)} | ${(s.fcpMs / 1000).toFixed(2)} |`,
+    const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+    const bytes: string[] = [];
+    for (const { name, server } of servers) {
+      const landing = await measureLandingScripts(server.baseUrl);
+      bytes.push(
+        `Landing JavaScript (${name}): ${landing.scripts} scripts, ${kB(landing.decodedBytes)} kB as run, ` +
+          `${kB(landing.transferredBytes)} kB sent (${landing.encodings.join(', ')})`,
       );
     }
-    const kB = (bytes: number) => (bytes / 1000).toFixed(1);
-    console.log(
-      `\nLanding JavaScript: ${landing.scripts} scripts, ${kB(landing.decodedBytes)} kB as run, ` +
-        `${kB(landing.transferredBytes)} kB sent (${landing.encodings.join(', ')})`,
-    );
-    const mobile = summaries.find((s) => s.preset === 'mobile');
+    const targets = servers.map(({ name, server }) => ({ name, url: `${server.baseUrl}/` }));
+    const summaries = await measureLighthouse(targets, runs, (line) => console.error(line));
+    console.log('| build | preset | runs | performance | LCP s | CLS | TBT ms | FCP s |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const s of summaries) {
+      console.log(
+        `| ${s.target} | ${s.preset} | ${s.runs} | ${s.performance} | ${(s.lcpMs / 1000).toFixed(2)} | ${s.cls.toFixed(3)} | ${Math.round(s.tbtMs)} | ${(s.fcpMs / 1000).toFixed(2)} |`,
+      );
+    }
+    console.log('');
+    for (const line of bytes) console.log(line);
+    const mobile = summaries.find((s) => s.target === 'this build' && s.preset === 'mobile');
     const met = mobile !== undefined && mobile.performance >= 90 && mobile.cls < 0.1;
-    console.log(`Target (mobile performance >= 90, CLS < 0.1): ${met ? 'met' : 'NOT met'}`);
+    console.log(`Target for this build (mobile performance >= 90, CLS < 0.1): ${met ? 'met' : 'NOT met'}`);
   } finally {
-    await server.stop();
+    await Promise.all(servers.map(({ server }) => server.stop()));
   }
 }
