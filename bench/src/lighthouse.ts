@@ -81,6 +81,21 @@ async function runOnce(url: string, preset: Preset): Promise<LighthouseRun> {
   }
 }
 
+/**
+ * Lighthouse sometimes loses its own trace on a busy machine (NO_NAVSTART, NO_FCP) and says to run
+ * again; such a run measured nothing, so it is repeated rather than counted.
+ */
+async function runWithRetries(url: string, preset: Preset, log: (line: string) => void): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, preset);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      log(`  (${preset} run failed, repeating it: ${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+}
+
 export interface LighthouseTarget {
   /** How the table names this build. */
   name: string;
@@ -100,7 +115,7 @@ export async function measureLighthouse(
   for (let i = 0; i < runs; i++) {
     for (const target of targets) {
       for (const preset of ['mobile', 'desktop'] as const) {
-        const run = await runOnce(target.url, preset);
+        const run = await runWithRetries(target.url, preset, log);
         log(
           `  run ${i + 1} ${target.name} ${preset}: ${run.performance}, LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms`,
         );
