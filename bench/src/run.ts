@@ -5,9 +5,10 @@
 // PostgreSQL server is configured (BENCH_DATABASE_URL or TEST_DATABASE_URL), issue 20's scale-out
 // scenario: 1 vs 2 worker processes and 1 vs 2 API processes (bench/src/scale-out.ts).
 // `npm run bench -- --only scale` runs only that scenario, `--only neural` only issue 14's
-// check that neural renders leave the event loop free (bench/src/neural-renders.ts), `--only renders`
-// issue 15's renders through the product (bench/src/render-load.ts; BENCH_BASE_SERVER=<an older
-// build's apps/server/dist/server.js> adds that build, in alternating rounds).
+// check that neural renders leave the event loop free (bench/src/neural-renders.ts), `--only
+// lighthouse` issue 15's Lighthouse runs on the landing page (bench/src/lighthouse.ts), `--only
+// renders` issue 15's renders through the product (bench/src/render-load.ts; BENCH_BASE_SERVER=<an
+// older build's apps/server/dist/server.js> adds that build, in alternating rounds).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +20,7 @@ import { startBareFastify } from './bare-fastify.js';
 import { type LoadResult, runLoad } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
 import { measureLandingScripts } from './landing-bytes.js';
+import { measureLighthouseScenario } from './lighthouse.js';
 import {
   describeLoopDelay,
   describeNeuralRenders,
@@ -149,13 +151,15 @@ async function measureScaleOutScenario(required: boolean): Promise<void> {
   if (result.polling.some((row) => row.failures > 0)) process.exitCode = 1;
 }
 
-const SCENARIOS = ['scale', 'neural', 'renders'];
+const SCENARIOS = ['scale', 'neural', 'lighthouse', 'renders'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 if (values.only !== undefined && !SCENARIOS.includes(values.only)) {
   console.error(`--only takes one of ${SCENARIOS.join(', ')}, not "${values.only}"`);
   process.exit(64);
 }
 if (values.only === undefined) await measureSingleServer();
+if (values.only === undefined || values.only === 'lighthouse')
+  await measureLighthouseScenario(5, values.only === 'lighthouse');
 if (values.only === undefined || values.only === 'neural') await measureNeuralScenario();
 if (values.only === undefined || values.only === 'renders') await measureRenderScenario();
 if (values.only === undefined || values.only === 'scale') await measureScaleOutScenario(values.only === 'scale');

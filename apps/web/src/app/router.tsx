@@ -3,12 +3,15 @@ import { createBrowserRouter, Outlet, useMatches } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import { PublicFrame, PublicMain } from './layouts/public-layout';
 import { RequireSession } from './require-session';
+import LandingPage from './routes/landing-page';
 import { ScrollToTop } from './scroll-to-top';
 
 // Each page is its own chunk, so a visitor downloads only what the page in front of them needs.
+// The landing page is the exception: it is where most visitors arrive, and as part of the entry
+// chunk it draws in the first render, with no second round trip for its code and no loading
+// screen that its content then replaces (docs/decisions/0023-landing-page-performance.md).
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
-const LandingPage = page(() => import('./routes/landing-page'));
 const PricingPage = page(() => import('./routes/pricing-page'));
 const BlogsPage = page(() => import('./routes/blogs-page'));
 const DocsPage = page(() => import('./routes/docs-page'));
@@ -48,7 +51,8 @@ function Root() {
     <>
       <ScrollToTop />
       <PublicFrame shown={isPublicPage}>
-        <Suspense fallback={<PageLoading />}>
+        {/* A screen tall, so the footer waits below the fold instead of jumping down when the page arrives. */}
+        <Suspense fallback={<PageLoading className="min-h-screen" />}>
           <Outlet />
         </Suspense>
       </PublicFrame>

@@ -1,8 +1,7 @@
 import { LayoutDashboard, Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/ui/logo';
-import { AccountControls } from '@/features/account/components/account-controls';
 import { LoginButton } from '@/features/sign-in/components/login-button';
 import { useSessionUser } from '@/lib/account/session-user';
 
@@ -12,6 +11,12 @@ export const NAV_ITEMS = [
   { to: '/docs', label: 'Docs' },
   { to: '/faqs', label: 'Faq' },
 ] as const;
+
+// The account controls (menus, dialogs and their Radix and Floating UI code) only show for a
+// signed-in visitor, so an anonymous visitor to the landing page does not download them.
+const AccountControls = lazy(() =>
+  import('@/features/account/components/account-controls').then((module) => ({ default: module.AccountControls })),
+);
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-control px-3 py-2 text-sm font-medium transition-colors hover:text-accent ${isActive ? 'text-accent' : 'text-muted'}`;
@@ -40,7 +45,10 @@ export function SiteHeader() {
           <nav aria-label="Main" className="hidden items-center gap-1 lg:ml-4 lg:flex">
             <NavItems />
           </nav>
-          <AccountControls whenSessionEnds="stay" leading={<DashboardLink className="hidden md:inline-flex" />} />
+          {/* Until their code arrives, an empty spacer holds the menu button at the right edge. */}
+          <Suspense fallback={<span className="ml-auto" />}>
+            <AccountControls whenSessionEnds="stay" leading={<DashboardLink className="hidden md:inline-flex" />} />
+          </Suspense>
           <MenuButton open={menuOpen} onToggle={() => setMenuOpen((open) => !open)} className="lg:hidden" />
         </div>
       ) : (

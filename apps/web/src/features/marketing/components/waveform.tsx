@@ -10,20 +10,20 @@ const BAR_HEIGHTS = Array.from({ length: WAVEFORM_BAR_COUNT }, (_, i) => {
 
 export function Waveform({ className = '' }: { className?: string }) {
   return (
-    <div
-      aria-hidden
-      data-testid="hero-waveform"
-      className={`flex h-20 items-center gap-px sm:h-28 sm:gap-[3px] ${className}`}
-    >
-      {BAR_HEIGHTS.map((height, i) => (
-        <span
-          // The bars never reorder, so their position is a stable key.
-          // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative list
-          key={i}
-          className={`min-w-0 flex-1 rounded-full motion-safe:animate-pulse ${i % 3 === 0 ? 'bg-accent' : 'bg-accent/50'}`}
-          style={{ height: `${height}%`, animationDelay: `${(i % 20) * 100}ms` }}
-        />
-      ))}
+    <div aria-hidden className={`relative overflow-hidden ${className}`}>
+      <div data-testid="hero-waveform" className="flex h-20 items-center gap-px sm:h-28 sm:gap-[3px]">
+        {BAR_HEIGHTS.map((height, i) => (
+          <span
+            // The bars never reorder, so their position is a stable key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative list
+            key={i}
+            className={`min-w-0 flex-1 rounded-full ${i % 3 === 0 ? 'bg-accent' : 'bg-accent/50'}`}
+            style={{ height: `${height}%` }}
+          />
+        ))}
+      </div>
+      {/* A quarter as wide as the bars, so sweeping 400% of its own width crosses all of them. */}
+      <span className="waveform-sweep pointer-events-none absolute inset-y-0 left-0 w-1/4 bg-linear-to-r from-transparent via-white/50 to-transparent" />
     </div>
   );
 }
