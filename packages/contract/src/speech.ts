@@ -51,6 +51,8 @@ export type TaskStatus = z.infer<typeof taskStatus>;
  * A task as the spec's pollers read it (section 3 'Task (polled)'): both `task_id` and `id`, the
  * error under both names, and the audio URL at the top level, in `result` and in `metadata`.
  * `queue_position` is ours: how many tasks are ahead of a waiting one (null once it is not waiting).
+ * `stream_url` is ours too: while the task is queued or processing, a signed link to its audio as
+ * it is spoken (decision 0025); null once it has ended, when `audio_url` is the finished file.
  */
 export const taskView = z.object({
   task_id: z.string(),
@@ -73,6 +75,7 @@ export const taskView = z.object({
   created_at: z.string(),
   finished_at: z.string().nullable(),
   queue_position: z.number().int().min(0).nullable(),
+  stream_url: z.string().nullable(),
 });
 export type TaskView = z.infer<typeof taskView>;
 
