@@ -5,7 +5,8 @@
 // PostgreSQL server is configured (BENCH_DATABASE_URL or TEST_DATABASE_URL), issue 20's scale-out
 // scenario: 1 vs 2 worker processes and 1 vs 2 API processes (bench/src/scale-out.ts).
 // `npm run bench -- --only scale` runs only that scenario, `--only neural` only issue 14's
-// check that neural renders leave the event loop free (bench/src/neural-renders.ts).
+// check that neural renders leave the event loop free (bench/src/neural-renders.ts), `--only
+// first-audio` only issue 15's time to first audio of a streamed task (bench/src/first-audio.ts).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +15,7 @@ import { configuredEngines } from '../../apps/server/src/engines/configured-engi
 import { openStorage } from '../../apps/server/src/storage/open-storage.js';
 import { startServer } from '../../e2e/support/server.js';
 import { startBareFastify } from './bare-fastify.js';
+import { describeFirstAudio, FIRST_AUDIO_CHARACTERS, measureFirstAudio } from './first-audio.js';
 import { type LoadResult, runLoad } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
 import { measureLandingScripts } from './landing-bytes.js';
@@ -124,6 +126,14 @@ async function measureNeuralScenario(): Promise<void> {
   for (const line of describeNeuralRenders(await measureNeuralRenders())) console.log(line);
 }
 
+async function measureFirstAudioScenario(): Promise<void> {
+  const runs = 7;
+  console.log(
+    `\nTime to first audio (issue 15): ${FIRST_AUDIO_CHARACTERS.toLocaleString('en')} characters, eSpeak, built server with its worker, ${runs} runs after one warm-up\n`,
+  );
+  for (const line of describeFirstAudio(await measureFirstAudio(runs))) console.log(line);
+}
+
 async function measureScaleOutScenario(required: boolean): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   console.log('\nScale-out (issue 20): PostgreSQL server, S3 (s3rver), separate API and worker processes\n');
@@ -142,12 +152,14 @@ async function measureScaleOutScenario(required: boolean): Promise<void> {
 }
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-if (values.only !== undefined && values.only !== 'scale' && values.only !== 'neural') {
+const SCENARIOS = ['scale', 'neural', 'first-audio'];
+if (values.only !== undefined && !SCENARIOS.includes(values.only)) {
   console.error(
-    `--only takes "scale" (the scale-out scenario) or "neural" (renders and the event loop), not "${values.only}"`,
+    `--only takes "scale" (the scale-out scenario), "neural" (renders and the event loop) or "first-audio" (time to first audio), not "${values.only}"`,
   );
   process.exit(64);
 }
 if (values.only === undefined) await measureSingleServer();
 if (values.only === undefined || values.only === 'neural') await measureNeuralScenario();
+if (values.only === undefined || values.only === 'first-audio') await measureFirstAudioScenario();
 if (values.only === undefined || values.only === 'scale') await measureScaleOutScenario(values.only === 'scale');

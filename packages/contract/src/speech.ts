@@ -34,12 +34,16 @@ export const presetSpeechRequest = z.object({
 });
 export type PresetSpeechRequest = z.infer<typeof presetSpeechRequest>;
 
-/** The answer to a submission: the task to poll, under both of the spec's names. */
+/**
+ * The answer to a submission: the task to poll, under both of the spec's names. `stream_url` is
+ * ours: the task's audio as it is spoken (decision 0025), so a player can start without a poll.
+ */
 export const submittedTask = z.object({
   success: z.boolean(),
   task_id: z.string(),
   id: z.string(),
   message: z.string(),
+  stream_url: z.string().optional(),
 });
 export type SubmittedTask = z.infer<typeof submittedTask>;
 

@@ -30,6 +30,10 @@ function heldBack(fromIndex: number) {
 }
 
 async function submit(app: FastifyInstance, cookie: string, text = TEXT): Promise<string> {
+  return (await submitted(app, cookie, text)).task_id;
+}
+
+async function submitted(app: FastifyInstance, cookie: string, text = TEXT) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/elevenlabs/tts',
@@ -37,7 +41,7 @@ async function submit(app: FastifyInstance, cookie: string, text = TEXT): Promis
     payload: { text, voice_id: VOICE, model_id: 'espeak-ng' },
   });
   expect(response.statusCode).toBe(200);
-  return (response.json() as { task_id: string }).task_id;
+  return response.json() as { task_id: string; stream_url?: string };
 }
 
 async function readTask(app: FastifyInstance, id: string, cookie: string): Promise<TaskView> {
@@ -70,12 +74,14 @@ describe('the audio of a task that is still rendering', () => {
     const app = await buildTestApp({ engines: [held.engine] });
     const base = await listening(app);
     const user = await signedInUser(app);
-    const taskId = await submit(app, user.cookie);
-
+    const answer = await submitted(app, user.cookie);
+    const taskId = answer.task_id;
+    // The submission's answer carries the link, so a player need not wait for a poll; polls give it too.
+    expect(answer.stream_url).toMatch(/\/api\/files\/tasks\/.+\/audio\.mp3\?expires=\d+&sig=/);
     const view = await readTask(app, taskId, user.cookie);
     expect(view.audio_url).toBeNull();
-    expect(view.stream_url).toMatch(/\/api\/files\/tasks\/.+\/audio\.mp3\?expires=\d+&sig=/);
-    const response = await fetch(onLoopback(base, view.stream_url ?? ''), { headers: { range: 'bytes=0-' } });
+    expect(new URL(view.stream_url ?? '').pathname).toBe(new URL(answer.stream_url ?? '').pathname);
+    const response = await fetch(onLoopback(base, answer.stream_url ?? ''), { headers: { range: 'bytes=0-' } });
     // A Range header is no use before the length is known: the stream starts at byte 0.
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/mpeg');

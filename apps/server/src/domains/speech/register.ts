@@ -36,6 +36,7 @@ export async function registerSpeech(
     engines: app.engines,
     logger: app.log,
     fileSecret,
+    publicUrl: config.publicUrl,
   });
   await app.register(speechRoutes(service, audioStreams));
   if (!config.runWorkers) return;

@@ -51,7 +51,7 @@ export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStrea
           response: { 200: submittedTask, ...errors },
         },
       },
-      async (request) => speech.submitCloneSpeech(callerOf(request), request.body),
+      async (request) => audioStreams.withStreamUrl(await speech.submitCloneSpeech(callerOf(request), request.body)),
     );
 
     app.post(
@@ -65,7 +65,7 @@ export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStrea
           response: { 200: submittedTask, ...errors },
         },
       },
-      async (request) => speech.submitPresetSpeech(callerOf(request), request.body),
+      async (request) => audioStreams.withStreamUrl(await speech.submitPresetSpeech(callerOf(request), request.body)),
     );
 
     for (const url of ['/api/task/:id', '/api/task/', '/api/elevenlabs/task/:id', '/api/elevenlabs/task/']) {

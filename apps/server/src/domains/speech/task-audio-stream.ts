@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { EngineRegistry } from '../../engines/registry.js';
 import { AppError } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
-import { fileKindFromName, verifyFileSignature } from './file-urls.js';
+import { fileKindFromName, signedFileUrl, verifyFileSignature } from './file-urls.js';
 import { findTask, type SpeechTask } from './repository.js';
 import { findSentenceAudio } from './sentence-repository.js';
 import { type SentencePlan, taskSentencePlan } from './task-sentence-plan.js';
@@ -17,6 +17,7 @@ export interface TaskAudioStreamDeps {
   engines: EngineRegistry;
   logger: FastifyBaseLogger;
   fileSecret: string;
+  publicUrl: string;
   /** How often a follower looks for the next sentence and the task's status. */
   pollMs?: number;
   /** The longest a follower stays open: the render's own deadline plus room for a queue wait. */
@@ -44,6 +45,12 @@ const rendering = (task: SpeechTask | undefined): task is SpeechTask =>
  */
 export class TaskAudioStreams {
   constructor(private readonly deps: TaskAudioStreamDeps) {}
+
+  /** A submission's answer with the link its audio streams from, so a player need not wait for a poll. */
+  withStreamUrl<Submitted extends { task_id: string }>(submitted: Submitted): Submitted & { stream_url: string } {
+    const link = signedFileUrl(this.deps.fileSecret, submitted.task_id, 'audio');
+    return { ...submitted, stream_url: this.deps.publicUrl + link.path };
+  }
 
   /**
    * The follow stream of a signed audio link whose task is still queued or processing; null when

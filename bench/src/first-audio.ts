@@ -1,0 +1,132 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startServer } from '../../e2e/support/server.js';
+import { percentile } from './http-load.js';
+import { SPEECH_BENCH_ENV } from './speech-routes.js';
+
+/** Issue 15's text size: 5,000 characters, spoken by eSpeak. */
+export const FIRST_AUDIO_CHARACTERS = 5_000;
+
+export interface FirstAudioRun {
+  /** Submission sent → first byte of the task's `stream_url` (the studios play from here now). */
+  firstByteMs: number;
+  /** Submission sent → the task answers done with its `audio_url` (the only audio before streaming). */
+  doneMs: number;
+  streamedBytes: number;
+}
+
+export interface FirstAudioResult {
+  runs: FirstAudioRun[];
+  medianFirstByteMs: number;
+  medianDoneMs: number;
+}
+
+/**
+ * A text of `characters` whose every sentence names the run, so no run is served from the sentence
+ * cache of an earlier one: each measures a cold render.
+ */
+function coldText(run: number, characters: number): string {
+  const sentences: string[] = [];
+  for (let i = 1; sentences.join(' ').length < characters; i += 1) {
+    sentences.push(`In run ${run}, sentence ${i} tells the listener how the studio reads a long text aloud.`);
+  }
+  return sentences.join(' ').slice(0, characters).trim();
+}
+
+async function signUp(baseUrl: string, run: number): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: `first-audio${run}@example.test`, password: 'bench password 123', name: 'Bench' }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
+/** Reads a stream until its first byte; the rest is drained in the background so the server finishes normally. */
+async function firstByte(url: string, t0: number): Promise<{ at: number; total: Promise<number> }> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+  const reader = response.body.getReader();
+  const first = await reader.read();
+  if (first.done || first.value.length === 0) throw new Error('the stream ended before any audio');
+  const at = performance.now() - t0;
+  const total = (async () => {
+    let bytes = first.value.length;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return bytes;
+      bytes += value.length;
+    }
+  })();
+  return { at, total };
+}
+
+/** Polls the task (every 50 ms, far more often than any client) until it is done: the earliest moment its file existed. */
+async function untilDone(baseUrl: string, taskId: string, cookie: string, t0: number): Promise<number> {
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/elevenlabs/task/${taskId}`, { headers: { cookie } });
+    const task = (await response.json()) as { status: string; audio_url: string | null };
+    if (task.status === 'failed') throw new Error('the bench task failed');
+    if (task.status === 'done' && task.audio_url) return performance.now() - t0;
+    await sleep(50);
+  }
+}
+
+/**
+ * Time to first audio of a 5,000-character eSpeak task on the built server with its worker: from
+ * sending the submission to the first byte of the stream its answer links to, and, for the same
+ * task in the same run, to the moment it is done (before streaming, the first moment any audio
+ * could be fetched; the studio then saw it only at its next 5 s poll).
+ */
+export async function measureFirstAudio(runs: number): Promise<FirstAudioResult> {
+  const server = await startServer({ env: { ...SPEECH_BENCH_ENV, RUN_WORKERS: 'true', LOG_LEVEL: 'error' } });
+  const results: FirstAudioRun[] = [];
+  try {
+    // One warm-up render: the first eSpeak run and the first queries pay for loading.
+    for (let run = 0; run <= runs; run += 1) {
+      const cookie = await signUp(server.baseUrl, run);
+      const t0 = performance.now();
+      const response = await fetch(`${server.baseUrl}/api/elevenlabs/tts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
+        body: JSON.stringify({
+          text: coldText(run, FIRST_AUDIO_CHARACTERS),
+          voice_id: 'espeak-en-us-f2',
+          model_id: 'espeak-ng',
+        }),
+      });
+      const answer = (await response.json()) as { task_id: string; stream_url?: string };
+      if (!answer.stream_url) throw new Error(`the submission gave no stream_url: ${JSON.stringify(answer)}`);
+      const [stream, doneMs] = await Promise.all([
+        firstByte(answer.stream_url, t0),
+        untilDone(server.baseUrl, answer.task_id, cookie, t0),
+      ]);
+      const streamedBytes = await stream.total;
+      if (run > 0) results.push({ firstByteMs: stream.at, doneMs, streamedBytes });
+    }
+  } finally {
+    await server.stop();
+  }
+  const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
+  return {
+    runs: results,
+    medianFirstByteMs: percentile(sorted(results.map((run) => run.firstByteMs)), 50),
+    medianDoneMs: percentile(sorted(results.map((run) => run.doneMs)), 50),
+  };
+}
+
+export function describeFirstAudio(result: FirstAudioResult): string[] {
+  const ms = (value: number) => value.toFixed(0);
+  return [
+    `| run | first audio byte ms (stream_url) | task done ms (audio_url) | streamed bytes |`,
+    '| --- | --- | --- | --- |',
+    ...result.runs.map(
+      (run, index) => `| ${index + 1} | ${ms(run.firstByteMs)} | ${ms(run.doneMs)} | ${run.streamedBytes} |`,
+    ),
+    `| median | ${ms(result.medianFirstByteMs)} | ${ms(result.medianDoneMs)} | |`,
+  ];
+}
