@@ -16,11 +16,18 @@ const LONG_TEXT = Array.from(
   .join(' ')
   .slice(0, 9_000);
 
-/** The task's status as the API tells its owner at this moment. */
+/**
+ * The task's status as the API tells its owner. A busy server may refuse a read (503, load
+ * shedding): it is read again, and a status read later is never earlier in the task's life.
+ */
 async function taskStatus(page: Page, taskId: string): Promise<string> {
   return page.evaluate(async (id) => {
-    const response = await fetch(`/api/elevenlabs/task/${id}`);
-    return ((await response.json()) as { status: string }).status;
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const response = await fetch(`/api/elevenlabs/task/${id}`);
+      if (response.ok) return ((await response.json()) as { status: string }).status;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return 'unreadable';
   }, taskId);
 }
 
