@@ -103,7 +103,8 @@ describe('the audio of a task that is still rendering', () => {
     expect(finished.status).toBe('done');
     const after = await readTask(app, taskId, user.cookie);
     expect(after.stream_url).toBeNull();
-    const file = Buffer.from(await (await fetch(onLoopback(base, finished.audio_url ?? ''))).arrayBuffer());
+    const fileUrl = new URL(finished.audio_url ?? '');
+    const file = (await app.inject({ method: 'GET', url: fileUrl.pathname + fileUrl.search })).rawPayload;
     expect(file.length).toBeGreaterThan(first.value?.length ?? 0);
     expect(streamed.equals(file)).toBe(true);
   });
