@@ -1,5 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createDatabaseOn } from '../../apps/server/test/helpers/server-database.js';
+import {
+  answersHealthCheck,
+  freePort,
+  startServerProcess,
+  stopServerProcess,
+  waitUntilReady,
+} from '../../apps/server/test/helpers/server-processes.js';
 import { startServer } from '../../e2e/support/server.js';
 import { percentile } from './http-load.js';
 import { SPEECH_BENCH_ENV } from './speech-routes.js';
@@ -89,50 +100,102 @@ async function untilDone(
   }
 }
 
+/** Load shedding answers by how busy the shared machine is; the bench measures the render path. */
+const FIRST_AUDIO_ENV = {
+  ...SPEECH_BENCH_ENV,
+  RUN_WORKERS: 'true',
+  LOG_LEVEL: 'error',
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
+  REQUEST_DATABASE_WAIT_MS: '0',
+};
+
+interface Deployment {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The default install: one built process that serves the API and renders (embedded PGlite). */
+async function startOne(): Promise<Deployment> {
+  const server = await startServer({ env: FIRST_AUDIO_ENV });
+  return { baseUrl: server.baseUrl, stop: () => server.stop() };
+}
+
 /**
- * Time to first audio of a 5,000-character eSpeak task on the built server with its worker: from
- * sending the submission to the first byte of the stream its answer links to, and, for the same
- * task in the same run, to the moment it is done (before streaming, the first moment any audio
- * could be fetched; the studio then saw it only at its next 5 s poll).
+ * docs/operations.md's split: an API process (which serves the stream) and a worker process (which
+ * renders) on one PostgreSQL database and one files folder, so renders never hold up the API's thread.
  */
-export async function measureFirstAudio(runs: number): Promise<FirstAudioResult> {
-  const server = await startServer({
-    env: {
-      ...SPEECH_BENCH_ENV,
-      RUN_WORKERS: 'true',
-      LOG_LEVEL: 'error',
-      // Load shedding answers by how busy the shared machine is; the bench measures the render path.
-      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
-      REQUEST_DATABASE_WAIT_MS: '0',
-    },
+async function startSplit(databaseServerUrl: string): Promise<Deployment> {
+  const database = await createDatabaseOn(databaseServerUrl);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sayso-bench-first-audio-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const shared = {
+    ...FIRST_AUDIO_ENV,
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    SPEECH_ENGINE_B: 'espeak',
+  };
+  const api = startServerProcess('api', 'api', {
+    ...shared,
+    RUN_WORKERS: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
   });
+  const worker = startServerProcess('worker', 'worker', { ...shared, LOG_LEVEL: 'info' });
+  await Promise.all([
+    waitUntilReady(api, () => answersHealthCheck(baseUrl), 120_000),
+    waitUntilReady(worker, () => worker.logged('worker started').length > 0, 120_000),
+  ]);
+  return {
+    baseUrl,
+    async stop() {
+      await Promise.all([stopServerProcess(api), stopServerProcess(worker)]);
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One cold 5,000-character eSpeak task: from sending the submission to the first byte of the
+ * stream its answer links to, and, for the same task, to the moment it is done (before streaming,
+ * the first moment any audio could be fetched; the studio then saw it only at its next 5 s poll).
+ */
+async function measureOnce(baseUrl: string, run: number): Promise<FirstAudioRun> {
+  const cookie = await signUp(baseUrl, run);
+  const t0 = performance.now();
+  const response = await fetch(`${baseUrl}/api/elevenlabs/tts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
+    body: JSON.stringify({
+      text: coldText(run, FIRST_AUDIO_CHARACTERS),
+      voice_id: 'espeak-en-us-f2',
+      model_id: 'espeak-ng',
+    }),
+  });
+  const answer = (await response.json()) as { task_id: string; stream_url?: string };
+  const acceptedMs = performance.now() - t0;
+  if (!answer.stream_url) throw new Error(`the submission gave no stream_url: ${JSON.stringify(answer)}`);
+  const [stream, { startedMs, doneMs }] = await Promise.all([
+    firstByte(answer.stream_url, t0),
+    untilDone(baseUrl, answer.task_id, cookie, t0),
+  ]);
+  return { acceptedMs, startedMs, firstByteMs: stream.at, doneMs, streamedBytes: await stream.total };
+}
+
+export async function measureFirstAudio(runs: number, databaseServerUrl?: string): Promise<FirstAudioResult> {
+  const deployment = databaseServerUrl ? await startSplit(databaseServerUrl) : await startOne();
   const results: FirstAudioRun[] = [];
   try {
     // One warm-up render: the first eSpeak run and the first queries pay for loading.
     for (let run = 0; run <= runs; run += 1) {
-      const cookie = await signUp(server.baseUrl, run);
-      const t0 = performance.now();
-      const response = await fetch(`${server.baseUrl}/api/elevenlabs/tts`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.baseUrl, cookie },
-        body: JSON.stringify({
-          text: coldText(run, FIRST_AUDIO_CHARACTERS),
-          voice_id: 'espeak-en-us-f2',
-          model_id: 'espeak-ng',
-        }),
-      });
-      const answer = (await response.json()) as { task_id: string; stream_url?: string };
-      const acceptedMs = performance.now() - t0;
-      if (!answer.stream_url) throw new Error(`the submission gave no stream_url: ${JSON.stringify(answer)}`);
-      const [stream, { startedMs, doneMs }] = await Promise.all([
-        firstByte(answer.stream_url, t0),
-        untilDone(server.baseUrl, answer.task_id, cookie, t0),
-      ]);
-      const streamedBytes = await stream.total;
-      if (run > 0) results.push({ acceptedMs, startedMs, firstByteMs: stream.at, doneMs, streamedBytes });
+      const result = await measureOnce(deployment.baseUrl, run);
+      if (run > 0) results.push(result);
     }
   } finally {
-    await server.stop();
+    await deployment.stop();
   }
   const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
   return {

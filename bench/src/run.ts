@@ -128,10 +128,17 @@ async function measureNeuralScenario(): Promise<void> {
 
 async function measureFirstAudioScenario(): Promise<void> {
   const runs = 7;
-  console.log(
-    `\nTime to first audio (issue 15): ${FIRST_AUDIO_CHARACTERS.toLocaleString('en')} characters, eSpeak, built server with its worker, ${runs} runs after one warm-up\n`,
-  );
-  for (const line of describeFirstAudio(await measureFirstAudio(runs))) console.log(line);
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const deployments = [
+    { name: 'one process (API and worker), PGlite', url: undefined },
+    ...(serverUrl ? [{ name: 'API process + worker process, PostgreSQL', url: serverUrl }] : []),
+  ];
+  for (const deployment of deployments) {
+    console.log(
+      `\nTime to first audio (issue 15), ${deployment.name}: ${FIRST_AUDIO_CHARACTERS.toLocaleString('en')} characters, eSpeak, ${runs} runs after one warm-up\n`,
+    );
+    for (const line of describeFirstAudio(await measureFirstAudio(runs, deployment.url))) console.log(line);
+  }
 }
 
 async function measureScaleOutScenario(required: boolean): Promise<void> {

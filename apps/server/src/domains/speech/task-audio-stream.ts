@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EngineRegistry } from '../../engines/registry.js';
 import { AppError } from '../../http/errors.js';
-import type { FileStorage } from '../../storage/file-storage.js';
+import { type FileStorage, MissingFileError } from '../../storage/file-storage.js';
 import { fileKindFromName, signedFileUrl, verifyFileSignature } from './file-urls.js';
 import { findTask, type SpeechTask } from './repository.js';
 import { findSentenceAudio } from './sentence-repository.js';
@@ -93,6 +93,7 @@ export class TaskAudioStreams {
         // Without its engine the plan is unknown; the render fails such a task and the stream with it.
         const engine = engines.byId(task.engine);
         if (engine && !plan) plan = taskSentencePlan(task, engine);
+        const before = next;
         if (plan) {
           const keys = plan.cacheKeys.slice(next, next + KEYS_PER_POLL);
           const rows = await findSentenceAudio(db, keys);
@@ -107,7 +108,9 @@ export class TaskAudioStreams {
           }
         }
         await sleep(this.deps.pollMs ?? POLL_MS, undefined, { signal }).catch(() => {});
-        task = await findTask(db, first.id);
+        // While sentences keep coming the task is rendering: its row is read again only once they
+        // stop (the render runs on this thread too, so every query waits for a turn).
+        if (next === before || next === plan?.cacheKeys.length) task = await findTask(db, first.id);
       }
     } catch (error) {
       stopped(error instanceof Error ? error.message : 'error');
@@ -125,6 +128,10 @@ export class TaskAudioStreams {
 }
 
 async function readIfPresent(storage: FileStorage, key: string): Promise<Buffer | null> {
-  if (!(await storage.stat(key))) return null;
-  return buffer(await storage.read(key));
+  try {
+    return await buffer(await storage.read(key));
+  } catch (error) {
+    if (error instanceof MissingFileError) return null;
+    throw error;
+  }
 }
