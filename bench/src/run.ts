@@ -8,7 +8,8 @@
 // check that neural renders leave the event loop free (bench/src/neural-renders.ts), `--only
 // lighthouse` issue 15's Lighthouse runs on the landing page (bench/src/lighthouse.ts), `--only
 // renders` issue 15's renders through the product (bench/src/render-load.ts; BENCH_BASE_SERVER=<an
-// older build's apps/server/dist/server.js> adds that build, in alternating rounds).
+// older build's apps/server/dist/server.js> adds that build, in alternating rounds), `--only
+// first-audio` issue 15's time to first audio of a streamed task (bench/src/first-audio.ts).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +18,7 @@ import { configuredEngines } from '../../apps/server/src/engines/configured-engi
 import { openStorage } from '../../apps/server/src/storage/open-storage.js';
 import { startServer } from '../../e2e/support/server.js';
 import { startBareFastify } from './bare-fastify.js';
+import { describeFirstAudio, FIRST_AUDIO_CHARACTERS, measureFirstAudio } from './first-audio.js';
 import { type LoadResult, runLoad } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
 import { measureLandingScripts } from './landing-bytes.js';
@@ -134,6 +136,21 @@ async function measureRenderScenario(): Promise<void> {
   for (const line of describeRenderLoad(await measureRenderLoad(3, (line) => console.error(line)))) console.log(line);
 }
 
+async function measureFirstAudioScenario(): Promise<void> {
+  const runs = 7;
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const deployments = [
+    { name: 'one process (API and worker), PGlite', url: undefined },
+    ...(serverUrl ? [{ name: 'API process + worker process, PostgreSQL', url: serverUrl }] : []),
+  ];
+  for (const deployment of deployments) {
+    console.log(
+      `\nTime to first audio (issue 15), ${deployment.name}: ${FIRST_AUDIO_CHARACTERS.toLocaleString('en')} characters, eSpeak, ${runs} runs after one warm-up\n`,
+    );
+    for (const line of describeFirstAudio(await measureFirstAudio(runs, deployment.url))) console.log(line);
+  }
+}
+
 async function measureScaleOutScenario(required: boolean): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   console.log('\nScale-out (issue 20): PostgreSQL server, S3 (s3rver), separate API and worker processes\n');
@@ -151,7 +168,7 @@ async function measureScaleOutScenario(required: boolean): Promise<void> {
   if (result.polling.some((row) => row.failures > 0)) process.exitCode = 1;
 }
 
-const SCENARIOS = ['scale', 'neural', 'lighthouse', 'renders'];
+const SCENARIOS = ['scale', 'neural', 'lighthouse', 'renders', 'first-audio'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 if (values.only !== undefined && !SCENARIOS.includes(values.only)) {
   console.error(`--only takes one of ${SCENARIOS.join(', ')}, not "${values.only}"`);
@@ -162,4 +179,5 @@ if (values.only === undefined || values.only === 'lighthouse')
   await measureLighthouseScenario(5, values.only === 'lighthouse');
 if (values.only === undefined || values.only === 'neural') await measureNeuralScenario();
 if (values.only === undefined || values.only === 'renders') await measureRenderScenario();
+if (values.only === undefined || values.only === 'first-audio') await measureFirstAudioScenario();
 if (values.only === undefined || values.only === 'scale') await measureScaleOutScenario(values.only === 'scale');

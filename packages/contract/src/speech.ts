@@ -34,12 +34,16 @@ export const presetSpeechRequest = z.object({
 });
 export type PresetSpeechRequest = z.infer<typeof presetSpeechRequest>;
 
-/** The answer to a submission: the task to poll, under both of the spec's names. */
+/**
+ * The answer to a submission: the task to poll, under both of the spec's names. `stream_url` is
+ * ours: the task's audio as it is spoken (decision 0025), so a player can start without a poll.
+ */
 export const submittedTask = z.object({
   success: z.boolean(),
   task_id: z.string(),
   id: z.string(),
   message: z.string(),
+  stream_url: z.string().optional(),
 });
 export type SubmittedTask = z.infer<typeof submittedTask>;
 
@@ -51,6 +55,8 @@ export type TaskStatus = z.infer<typeof taskStatus>;
  * A task as the spec's pollers read it (section 3 'Task (polled)'): both `task_id` and `id`, the
  * error under both names, and the audio URL at the top level, in `result` and in `metadata`.
  * `queue_position` is ours: how many tasks are ahead of a waiting one (null once it is not waiting).
+ * `stream_url` is ours too: while the task is queued or processing, a signed link to its audio as
+ * it is spoken (decision 0025); null once it has ended, when `audio_url` is the finished file.
  */
 export const taskView = z.object({
   task_id: z.string(),
@@ -73,6 +79,7 @@ export const taskView = z.object({
   created_at: z.string(),
   finished_at: z.string().nullable(),
   queue_position: z.number().int().min(0).nullable(),
+  stream_url: z.string().nullable(),
 });
 export type TaskView = z.infer<typeof taskView>;
 

@@ -8,6 +8,7 @@ import { speechRoutes } from './routes.js';
 import { SpeechService } from './service.js';
 import { runSpeechTask, type SpeechJobDeps } from './speech-job.js';
 import { sweepSpeechQueue } from './speech-queue.js';
+import { TaskAudioStreams } from './task-audio-stream.js';
 import { taskView } from './task-view.js';
 
 /**
@@ -29,7 +30,15 @@ export async function registerSpeech(
     fileSecret,
     publicUrl: config.publicUrl,
   });
-  await app.register(speechRoutes(service));
+  const audioStreams = new TaskAudioStreams({
+    db: app.db,
+    storage: app.storage,
+    engines: app.engines,
+    logger: app.log,
+    fileSecret,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(speechRoutes(service, audioStreams));
   if (!config.runWorkers) return;
 
   const deps: SpeechJobDeps = {

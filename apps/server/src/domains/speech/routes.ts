@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { errorBody } from '@sayso/contract/errors';
 import {
   cloneSpeechRequest,
@@ -21,13 +21,14 @@ import { AppError } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { redirectToStorage, sendRanged } from './byte-range.js';
 import type { Caller, SpeechService, TaskFile } from './service.js';
+import type { TaskAudioStreams } from './task-audio-stream.js';
 
 const errors = { '4xx': errorBody };
 /** A provider's voice or model list that failed or made no sense (the web app falls back to its own). */
 const providerErrors = { 502: errorBody, 504: errorBody };
 
 /** Speech submission, task polling, voice and model lists, previews, task files and preferences. */
-export function speechRoutes(speech: SpeechService): FastifyPluginAsyncZod {
+export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStreams): FastifyPluginAsyncZod {
   return async (app) => {
     // Signs the caller in when a session cookie is present; the demo accepts anonymous callers.
     async function identifyUser(request: FastifyRequest, reply: FastifyReply) {
@@ -50,7 +51,7 @@ export function speechRoutes(speech: SpeechService): FastifyPluginAsyncZod {
           response: { 200: submittedTask, ...errors },
         },
       },
-      async (request) => speech.submitCloneSpeech(callerOf(request), request.body),
+      async (request) => audioStreams.withStreamUrl(await speech.submitCloneSpeech(callerOf(request), request.body)),
     );
 
     app.post(
@@ -64,7 +65,7 @@ export function speechRoutes(speech: SpeechService): FastifyPluginAsyncZod {
           response: { 200: submittedTask, ...errors },
         },
       },
-      async (request) => speech.submitPresetSpeech(callerOf(request), request.body),
+      async (request) => audioStreams.withStreamUrl(await speech.submitPresetSpeech(callerOf(request), request.body)),
     );
 
     for (const url of ['/api/task/:id', '/api/task/', '/api/elevenlabs/task/:id', '/api/elevenlabs/task/']) {
@@ -141,12 +142,21 @@ export function speechRoutes(speech: SpeechService): FastifyPluginAsyncZod {
         schema: {
           tags: ['speech'],
           summary: 'A task’s audio or transcript, behind a signed, expiring link (range requests supported)',
+          description:
+            'While the task is queued or processing, its audio link answers a live stream instead (the task’s ' +
+            '`stream_url`): audio/mpeg, chunked, sentence by sentence as each is spoken, ending when the task is ' +
+            'done; no ranges until then (a Range header is ignored and the stream starts at byte 0), and the ' +
+            'connection breaks off when the task fails.',
           params: taskFileParams,
           querystring: taskFileQuery,
           response: errors,
         },
       },
       async (request, reply) => {
+        const stopFollowing = new AbortController();
+        const { taskId, name } = request.params;
+        const live = await audioStreams.open(taskId, name, request.query, stopFollowing.signal);
+        if (live) return sendLiveAudio(request, reply, live, stopFollowing);
         const file = await speech.taskFile(request.params.taskId, request.params.name, request.query);
         return sendTaskFile(reply, app.storage, file, request.headers.range);
       },
@@ -218,4 +228,30 @@ async function sendTaskFile(
   reply.type(contentType);
   if (contentDisposition) reply.header('content-disposition', contentDisposition);
   return sendRanged(reply, file, rangeHeader);
+}
+
+/**
+ * The audio of a task still rendering, as it grows (decision 0025): no length and no ranges yet,
+ * nothing any cache may keep, and the follower stops once the player hangs up.
+ */
+function sendLiveAudio(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  live: AsyncGenerator<Buffer>,
+  stopFollowing: AbortController,
+) {
+  reply.header('access-control-allow-origin', '*');
+  reply.header('cache-control', 'no-store');
+  reply.header('accept-ranges', 'none');
+  // The stream holds its connection for as long as the render: no keep-alive to hand back after it.
+  reply.header('connection', 'close');
+  reply.header('content-disposition', 'inline; filename="generated-audio.mp3"');
+  reply.type('audio/mpeg');
+  if (request.method === 'HEAD') {
+    stopFollowing.abort();
+    void live.return(undefined);
+    return reply.send();
+  }
+  reply.raw.on('close', () => stopFollowing.abort());
+  return reply.send(Readable.from(live, { objectMode: false }));
 }

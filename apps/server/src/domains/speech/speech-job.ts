@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { splitSentences } from '../../audio/audio.js';
 import type { TakeEncoder } from '../../audio/sentence-take.js';
 import type { Database } from '../../db/schema.js';
 import type { EngineRegistry } from '../../engines/registry.js';
@@ -20,7 +19,7 @@ import { newTakeId, renderSentences } from './sentence-render.js';
 import type { SentenceVoice } from './sentences.js';
 import { joinSentences } from './sentences.js';
 import { taskFailureMessage } from './task-failure.js';
-import { checkSpeechText } from './validation.js';
+import { taskSentencePlan } from './task-sentence-plan.js';
 
 export interface SpeechJobDeps {
   db: Kysely<Database>;
@@ -57,7 +56,7 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
   try {
     const engine = deps.engines.byId(task.engine);
     if (!engine) throw new EngineError(`The speech engine ${task.engine} is not available.`, 'unavailable');
-    const sentences = splitSentences(checkSpeechText(task.text), Math.min(400, engine.capabilities.maxCharsPerRequest));
+    const sentences = taskSentencePlan(task, engine).texts;
     const warnings = new Set<string>();
     const spoken = await renderSentences(
       deps,

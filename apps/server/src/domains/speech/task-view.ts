@@ -5,7 +5,8 @@ import type { SpeechTask } from './repository.js';
 /**
  * A task as the spec's pollers read it (section 3 'Task (polled)'): both `task_id` and `id`, the
  * status words of section 4, progress, the error under both names, and the audio URL at the top
- * level, in `result` and in `metadata`; and, while it waits, how many tasks are ahead of it.
+ * level, in `result` and in `metadata`; while it waits, how many tasks are ahead of it; and while it
+ * renders, the link its audio streams from as it is spoken.
  */
 export function taskView(
   task: SpeechTask,
@@ -17,6 +18,9 @@ export function taskView(
   const audioUrl = done ? publicUrl + signedFileUrl(secret, task.id, 'audio').path : null;
   const transcriptUrl =
     done && task.transcript_key ? publicUrl + signedFileUrl(secret, task.id, 'transcript').path : null;
+  // The same signed audio link: while the task renders it answers the live stream (decision 0025).
+  const rendering = task.status === 'queued' || task.status === 'processing';
+  const streamUrl = rendering ? publicUrl + signedFileUrl(secret, task.id, 'audio').path : null;
   const error = task.status === 'failed' ? (task.error ?? 'Unknown error occurred') : null;
   return {
     task_id: task.id,
@@ -33,5 +37,6 @@ export function taskView(
     created_at: task.created_at.toISOString(),
     finished_at: task.finished_at?.toISOString() ?? null,
     queue_position: task.status === 'queued' ? queuePosition : null,
+    stream_url: streamUrl,
   };
 }

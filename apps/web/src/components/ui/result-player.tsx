@@ -1,5 +1,7 @@
 import { Download, Pause, Play } from 'lucide-react';
 import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import type { PlaybackPoint } from '@/lib/speech-task/audio-handover';
+import { resumeAt } from '@/lib/speech-task/audio-handover';
 
 type Source = { kind: 'loading' } | { kind: 'ready'; src: string; fromBlob: boolean };
 
@@ -12,7 +14,8 @@ export const PLAYER_TEXT = {
   unreachable: 'Unable to load audio. The file might not be accessible.',
 } as const;
 
-const clock = (seconds: number) => {
+/** m:ss of a position in seconds. */
+export const clock = (seconds: number) => {
   if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
   const whole = Math.floor(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
@@ -26,16 +29,21 @@ const clock = (seconds: number) => {
 export function ResultPlayer({
   audioUrl,
   onReady,
+  resumeFrom,
 }: {
   audioUrl: string;
   /** Called once per clip when its controls appear, with the Play button (the studios bring the result into view). */
   onReady?: (playButton: HTMLButtonElement | null) => void;
+  /** Where a live player of the same speech got to: the clip starts there, playing if it was (decision 0025). */
+  resumeFrom?: () => PlaybackPoint | null;
 }) {
   const audio = useRef<HTMLAudioElement>(null);
   const playButton = useRef<HTMLButtonElement>(null);
   // The latest callback, so a parent's new function each render does not announce the same clip twice.
   const latestOnReady = useRef(onReady);
   latestOnReady.current = onReady;
+  const latestResumeFrom = useRef(resumeFrom);
+  latestResumeFrom.current = resumeFrom;
   const [source, setSource] = useState<Source>({ kind: 'loading' });
   const [error, setError] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -68,7 +76,10 @@ export function ResultPlayer({
   // Each loaded clip has its own source address, so this runs once per clip, when its controls appear.
   const readySource = source.kind === 'ready' ? source.src : null;
   useEffect(() => {
-    if (readySource !== null) latestOnReady.current?.(playButton.current);
+    if (readySource === null) return;
+    const point = latestResumeFrom.current?.();
+    if (point && audio.current) resumeAt(audio.current, point);
+    latestOnReady.current?.(playButton.current);
   }, [readySource]);
 
   if (source.kind === 'loading') {

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { normalizeAudioUrl } from './audio-url';
 import { type PolledTask, type PollSchedule, pollTask } from './poll-task';
 
 /** Where an attempt failed: its words differ on the landing demo (a refused submission is not a failed generation). */
@@ -6,14 +7,24 @@ export type SpeechTaskStage = 'submit' | 'poll';
 
 export type SpeechTaskState =
   | { phase: 'idle' }
-  /** `task` is the latest answer of the poll, null until the first one arrives. */
-  | { phase: 'generating'; task: PolledTask | null }
-  | { phase: 'done'; task: PolledTask; audioUrl: string }
+  /**
+   * `task` is the latest answer of the poll, null until the first one arrives. `streamUrl` is the
+   * task's audio as it is spoken (our server's `stream_url`), from the first answer that had one.
+   */
+  | { phase: 'generating'; task: PolledTask | null; streamUrl?: string }
+  /** `streamUrl` stays when one was given, so a player still on the stream can hand over to `audioUrl`. */
+  | { phase: 'done'; task: PolledTask; audioUrl: string; streamUrl?: string }
   | { phase: 'error'; message: string };
 
+/** A submitted task: its id, and the link its audio streams from while it renders when the server gave one. */
+export interface SubmittedSpeech {
+  taskId: string;
+  streamUrl?: string | null;
+}
+
 export interface SpeechTaskConfig<Input> {
-  /** Sends the work and resolves with the id of the task to poll. */
-  submit: (input: Input, signal: AbortSignal) => Promise<string>;
+  /** Sends the work and resolves with the id of the task to poll (or the id and its stream link). */
+  submit: (input: Input, signal: AbortSignal) => Promise<string | SubmittedSpeech>;
   getTask: (taskId: string, signal: AbortSignal) => Promise<PolledTask>;
   schedule: PollSchedule;
   timeoutMessage: string;
@@ -46,8 +57,14 @@ export function useSpeechTask<Input>(config: SpeechTaskConfig<Input>) {
     setState({ phase: 'generating', task: null });
     let stage: SpeechTaskStage = 'submit';
     try {
-      const taskId = await submit(input, controller.signal);
+      const submitted = await submit(input, controller.signal);
+      const taskId = typeof submitted === 'string' ? submitted : submitted.taskId;
       stage = 'poll';
+      // Each answer signs its links afresh: the player keeps the first stream link, not a new one per poll.
+      let streamUrl =
+        typeof submitted === 'string' || !submitted.streamUrl ? undefined : normalizeAudioUrl(submitted.streamUrl);
+      // The submission's answer brings the link, so the speech plays as soon as its first sentence exists.
+      if (streamUrl) setState({ phase: 'generating', task: null, streamUrl });
       const { task, audioUrl } = await pollTask({
         getTask: () => getTask(taskId, controller.signal),
         maxTries: schedule.maxTries,
@@ -55,9 +72,12 @@ export function useSpeechTask<Input>(config: SpeechTaskConfig<Input>) {
         timeoutMessage,
         signal: controller.signal,
         wait,
-        onUpdate: (update) => setState({ phase: 'generating', task: update }),
+        onUpdate: (update) => {
+          if (!streamUrl && update.stream_url) streamUrl = normalizeAudioUrl(update.stream_url);
+          setState({ phase: 'generating', task: update, ...(streamUrl ? { streamUrl } : {}) });
+        },
       });
-      setState({ phase: 'done', task, audioUrl });
+      setState({ phase: 'done', task, audioUrl, ...(streamUrl ? { streamUrl } : {}) });
       onDone?.(task, audioUrl);
     } catch (error) {
       if (controller.signal.aborted) return;

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_PLAYER_TEXT } from '@/components/ui/live-player';
 import { SpeechResultCard } from '@/components/ui/speech-result-card';
 import { TRANSCRIPT_FAILED } from '@/components/ui/transcript-panel';
 import type { SpeechTaskState } from '@/lib/speech-task/use-speech-task';
@@ -128,5 +129,40 @@ describe('the studios’ result card', () => {
     await screen.findByRole('link', { name: 'Download SRT' });
     expect(field).toHaveFocus();
     expect(scrolls).toEqual([]);
+  });
+
+  it('plays the live stream while generating, then hands over to the finished file where the stream got to', async () => {
+    serve(() => new Response(SRT, { status: 200 }));
+    const STREAM_URL = 'http://files.example/api/files/tasks/t1/audio.mp3?sig=live';
+    // jsdom plays nothing: play() resolves and says so, as a browser that allows sound does.
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async function (
+      this: HTMLMediaElement,
+    ) {
+      Object.defineProperty(this, 'paused', { value: false, configurable: true });
+      this.dispatchEvent(new Event('play'));
+    });
+    const generating: SpeechTaskState = {
+      phase: 'generating',
+      task: { status: 'processing', progress: 20 },
+      streamUrl: STREAM_URL,
+    };
+    const { rerender } = render(<SpeechResultCard state={generating} progressLabel={() => 'Generating...'} />);
+
+    const live = screen.getByTestId('live-audio') as HTMLAudioElement;
+    expect(live).toHaveAttribute('src', STREAM_URL);
+    expect(screen.getByText(LIVE_PLAYER_TEXT)).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument());
+    expect(play).toHaveBeenCalledTimes(1);
+    live.currentTime = 3.5;
+
+    rerender(<SpeechResultCard state={{ ...done, streamUrl: STREAM_URL }} progressLabel={() => 'Generating...'} />);
+    // The same element plays on, out of sight, until the finished file is ready to take over.
+    expect(screen.getByTestId('live-audio')).toBe(live);
+    const result = (await screen.findByTestId('result-audio')) as HTMLAudioElement;
+    await waitFor(() => expect(screen.queryByTestId('live-audio')).not.toBeInTheDocument());
+    expect(result.currentTime).toBe(3.5);
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('link', { name: 'Download Audio' })).toBeVisible();
   });
 });

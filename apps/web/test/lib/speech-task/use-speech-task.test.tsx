@@ -119,4 +119,60 @@ describe('useSpeechTask', () => {
     act(() => result.current.fail('Please enter text to generate.'));
     expect(result.current.state).toEqual({ phase: 'error', message: 'Please enter text to generate.' });
   });
+
+  it('plays from the stream link the submission gave, before the first reading, and keeps it to the end', async () => {
+    const stream = 'https://studio.example/api/files/tasks/t/audio.mp3?expires=1&sig=a';
+    let release: () => void = () => {};
+    const { result } = flow(
+      [
+        // A later answer signs the link afresh; the player must not be sent to a new address.
+        { status: 'processing', progress: 40, stream_url: `${stream}-resigned` },
+        { status: 'done', audio_url: 'https://cdn.example/a.mp3' },
+      ],
+      {
+        submit: async (text) => ({ taskId: `task-for-${text}`, streamUrl: stream }),
+        wait: () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+          }),
+      },
+    );
+    let attempt: Promise<void> = Promise.resolve();
+    act(() => {
+      attempt = result.current.start('hello');
+    });
+    await act(async () => {
+      await nextTick();
+    });
+    expect(result.current.state).toEqual({ phase: 'generating', task: null, streamUrl: stream });
+    await act(async () => {
+      release();
+      await nextTick();
+    });
+    expect(result.current.state).toMatchObject({ phase: 'generating', task: { progress: 40 }, streamUrl: stream });
+    await act(async () => {
+      release();
+      await attempt;
+    });
+    expect(result.current.state).toEqual({
+      phase: 'done',
+      task: { status: 'done', audio_url: 'https://cdn.example/a.mp3' },
+      audioUrl: 'https://cdn.example/a.mp3',
+      streamUrl: stream,
+    });
+  });
+
+  it('takes the stream link from the first reading that has one when the submission gave none', async () => {
+    const stream = 'https://studio.example/api/files/tasks/t/audio.mp3?expires=1&sig=b';
+    const { result } = flow([
+      { status: 'queued', queue_position: 1 },
+      { status: 'processing', stream_url: stream },
+      { status: 'processing', stream_url: `${stream}-resigned` },
+      { status: 'done', audio_url: 'https://cdn.example/a.mp3' },
+    ]);
+    await act(async () => {
+      await result.current.start('hello');
+    });
+    expect(result.current.state).toMatchObject({ phase: 'done', streamUrl: stream });
+  });
 });

@@ -1,5 +1,6 @@
 import { getProviderATask, providerASpeechRequest, submitProviderASpeech } from '@/lib/speech-task/provider-a-speech';
 import { type TtsResponse, taskIdFrom } from '@/lib/speech-task/tts-response';
+import type { SubmittedSpeech } from '@/lib/speech-task/use-speech-task';
 import { findTaskByText } from '../lib/task-search';
 import { listProviderATasks } from './task-list';
 
@@ -14,13 +15,16 @@ export interface CloneSpeechRequest {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends the text to be spoken with a cloned voice, with a transcript. Resolves with the task id;
+ * Sends the text to be spoken with a cloned voice, with a transcript. Resolves with the task id
+ * (and the link its audio streams from);
  * when the answer carries none, the task is looked up in the task list by its text (spec section 4).
  */
-export async function submitCloneSpeech(request: CloneSpeechRequest): Promise<string> {
+export async function submitCloneSpeech(request: CloneSpeechRequest): Promise<SubmittedSpeech> {
   const body = providerASpeechRequest(request.text, request.voiceId, request, true);
-  const taskId = taskIdFrom(await submitProviderASpeech<TtsResponse>(body));
-  return taskId ?? (await findTaskByText(request.text, () => listProviderATasks(), sleep));
+  const answer = await submitProviderASpeech<TtsResponse>(body);
+  const taskId = taskIdFrom(answer);
+  if (taskId) return { taskId, streamUrl: answer.stream_url ?? null };
+  return { taskId: await findTaskByText(request.text, () => listProviderATasks(), sleep) };
 }
 
 export const getCloneSpeechTask = (taskId: string) => getProviderATask(taskId);

@@ -4,6 +4,7 @@ import { buttonStyles } from '@/components/ui/button-styles';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { DEMO_TEXT_LIMIT, DEMO_VOICES } from '@/features/marketing/lib/demo-voices';
 import { revealResult } from '@/lib/reveal';
+import { type PlaybackPoint, playbackPoint, resumeAt } from '@/lib/speech-task/audio-handover';
 import { progressPercent, queueNote } from '@/lib/speech-task/polling';
 import { useDemoGeneration } from '../hooks/use-demo-generation';
 import { DemoVoicePicker } from './demo-voice-picker';
@@ -20,8 +21,17 @@ export function DemoSection() {
   const queued = state.phase === 'generating' ? queueNote(state.task?.queue_position) : null;
   const error = state.phase === 'error' ? state.message : null;
   const audioUrl = state.phase === 'done' ? state.audioUrl : null;
+  const streamUrl = state.phase === 'generating' ? (state.streamUrl ?? null) : null;
   const resultBox = useRef<HTMLDivElement>(null);
   const player = useRef<HTMLAudioElement>(null);
+  // Where the live stream had got to when the finished file replaced it in the same player.
+  const handover = useRef<PlaybackPoint | null>(null);
+
+  // The audio plays from its live stream as soon as the first sentence exists (decision 0025); the
+  // Generate click lets the page play sound, and a refusal leaves the player's own Play button.
+  useEffect(() => {
+    if (streamUrl) player.current?.play().catch(() => {});
+  }, [streamUrl]);
 
   // The result appears under the form, below the fold on a phone: bring it into view and put focus
   // on its player, so the visitor (and a screen reader) lands on the audio they asked for.
@@ -109,11 +119,25 @@ export function DemoSection() {
             </div>
           ) : null}
 
-          {audioUrl ? (
+          {audioUrl || streamUrl ? (
             <div ref={resultBox} className="mt-6 scroll-mb-4 rounded-control bg-accent-soft p-4">
-              <p className="text-sm font-semibold text-ink">Your audio is ready</p>
+              {audioUrl ? <p className="text-sm font-semibold text-ink">Your audio is ready</p> : null}
+              {/* One player from the stream to the finished file, which takes over where the stream got to. */}
               {/* biome-ignore lint/a11y/useMediaCaption: the caption is the text the visitor just typed */}
-              <audio ref={player} controls src={audioUrl} className="mt-3 w-full" aria-label="Generated demo audio" />
+              <audio
+                ref={player}
+                controls
+                src={audioUrl ?? streamUrl ?? undefined}
+                className="mt-3 w-full"
+                aria-label="Generated demo audio"
+                onTimeUpdate={(event) => {
+                  if (!audioUrl) handover.current = playbackPoint(event.currentTarget);
+                }}
+                onLoadedMetadata={(event) => {
+                  if (audioUrl && handover.current) resumeAt(event.currentTarget, handover.current);
+                  handover.current = null;
+                }}
+              />
             </div>
           ) : null}
         </form>

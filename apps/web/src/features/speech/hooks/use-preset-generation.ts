@@ -5,7 +5,7 @@ import { meQueryKey } from '@/lib/account/get-me';
 import { POLLING, PRESET_STUDIO_TIMEOUT_MESSAGE } from '@/lib/speech-task/polling';
 import { generateScreenError } from '@/lib/speech-task/task-errors';
 import { taskIdFrom } from '@/lib/speech-task/tts-response';
-import { useSpeechTask } from '@/lib/speech-task/use-speech-task';
+import { type SubmittedSpeech, useSpeechTask } from '@/lib/speech-task/use-speech-task';
 import { getPresetTask, type PresetSpeechRequest, submitPresetSpeech } from '../api/speech-tasks';
 
 export const NO_TASK_ID_MESSAGE = 'Failed to start voice generation: No task ID returned.';
@@ -18,10 +18,11 @@ export function presetRequestProblem(request: PresetSpeechRequest, voiceKnown: b
   return null;
 }
 
-async function submit(request: PresetSpeechRequest): Promise<string> {
-  const taskId = taskIdFrom(await submitPresetSpeech(request));
+async function submit(request: PresetSpeechRequest): Promise<SubmittedSpeech> {
+  const answer = await submitPresetSpeech(request);
+  const taskId = taskIdFrom(answer);
   if (!taskId) throw new Error(NO_TASK_ID_MESSAGE);
-  return taskId;
+  return { taskId, streamUrl: answer.stream_url ?? null };
 }
 
 /** The /dashboard2 generation flow of spec section 4: checks, the credits hint, then submit and poll. */
