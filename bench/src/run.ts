@@ -5,7 +5,9 @@
 // PostgreSQL server is configured (BENCH_DATABASE_URL or TEST_DATABASE_URL), issue 20's scale-out
 // scenario: 1 vs 2 worker processes and 1 vs 2 API processes (bench/src/scale-out.ts).
 // `npm run bench -- --only scale` runs only that scenario, `--only neural` only issue 14's
-// check that neural renders leave the event loop free (bench/src/neural-renders.ts).
+// check that neural renders leave the event loop free (bench/src/neural-renders.ts), `--only routes`
+// issue 15's routes against the floor on both databases, `--only crowd` its 200 pollers with 20
+// submitters (bench/src/route-floor.ts).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,7 +16,7 @@ import { configuredEngines } from '../../apps/server/src/engines/configured-engi
 import { openStorage } from '../../apps/server/src/storage/open-storage.js';
 import { startServer } from '../../e2e/support/server.js';
 import { startBareFastify } from './bare-fastify.js';
-import { type LoadResult, runLoad } from './http-load.js';
+import { type LoadResult, runCannon } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
 import { measureLandingScripts } from './landing-bytes.js';
 import {
@@ -24,10 +26,11 @@ import {
   measureSynthesisLoopDelay,
 } from './neural-renders.js';
 import { measureRealTimeFactor } from './real-time-factor.js';
+import { measureCrowdScenario, measureRouteFloor } from './route-floor.js';
 import { formatScaleOut, measureScaleOut } from './scale-out.js';
-import { measureSpeechRoutes, SPEECH_BENCH_ENV } from './speech-routes.js';
+import { benchUsers, measurePoll, measureSubmit, SPEECH_BENCH_ENV } from './speech-routes.js';
 
-const REQUESTS = 4_000;
+const SECONDS = 5;
 const CONNECTIONS = 50;
 
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
@@ -52,17 +55,19 @@ async function measureSingleServer(): Promise<void> {
       { name: 'GET /api/me without a session (401)', url: `${server.baseUrl}/api/me`, expectFailure: true },
     ];
     // Warm-up: JIT, connection pools and the first database round trips.
-    for (const target of targets) await runLoad(target.name, target.url, { requests: 300, connections: 10 });
+    for (const target of targets) await runCannon(target.name, target.url, { duration: 1, connections: 10 });
     const results: LoadResult[] = [];
     for (const target of targets) {
-      const result = await runLoad(target.name, target.url, { requests: REQUESTS, connections: CONNECTIONS });
+      const result = await runCannon(target.name, target.url, { duration: SECONDS, connections: CONNECTIONS });
       // The 401 route answers as designed; count it as served, not failed.
       results.push(target.expectFailure ? { ...result, failures: 0 } : result);
     }
-    results.push(...(await measureSpeechRoutes(server.baseUrl, { requests: REQUESTS, connections: CONNECTIONS })));
+    const users = await benchUsers(server.baseUrl, CONNECTIONS, 'single');
+    results.push(await measureSubmit(server.baseUrl, users, CONNECTIONS, 2_000));
+    results.push(await measurePoll(server.baseUrl, users, CONNECTIONS, SECONDS));
     const [floor] = results;
     if (!floor) throw new Error('no results');
-    console.log(`\nHTTP, ${REQUESTS} requests over ${CONNECTIONS} concurrent connections each:\n`);
+    console.log(`\nHTTP, autocannon, ${CONNECTIONS} connections, ${SECONDS} s each (submit: 2000 requests):\n`);
     console.log('| route | requests | failures | median ms | p99 ms | req/s | slower than floor |');
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
     for (const result of results) console.log(row(result, floor));
@@ -141,13 +146,29 @@ async function measureScaleOutScenario(required: boolean): Promise<void> {
   if (result.polling.some((row) => row.failures > 0)) process.exitCode = 1;
 }
 
+async function measureRoutesScenario(): Promise<void> {
+  console.log('\nRoutes against the floor (issue 15)\n');
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  console.log(await measureRouteFloor(serverUrl, (line) => console.error(line)));
+}
+
+async function measureCrowdOnly(): Promise<void> {
+  console.log('\nPollers and submitters at once (issue 15)\n');
+  const { text, ok } = await measureCrowdScenario((line) => console.error(line));
+  console.log(text);
+  if (!ok) process.exitCode = 1;
+}
+
+const SCENARIOS = ['scale', 'neural', 'routes', 'crowd'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
-if (values.only !== undefined && values.only !== 'scale' && values.only !== 'neural') {
+if (values.only !== undefined && !SCENARIOS.includes(values.only)) {
   console.error(
-    `--only takes "scale" (the scale-out scenario) or "neural" (renders and the event loop), not "${values.only}"`,
+    `--only takes "scale" (the scale-out scenario), "neural" (renders and the event loop), "routes" (routes against the floor) or "crowd" (pollers and submitters at once), not "${values.only}"`,
   );
   process.exit(64);
 }
+if (values.only === 'routes') await measureRoutesScenario();
+if (values.only === 'crowd') await measureCrowdOnly();
 if (values.only === undefined) await measureSingleServer();
 if (values.only === undefined || values.only === 'neural') await measureNeuralScenario();
 if (values.only === undefined || values.only === 'scale') await measureScaleOutScenario(values.only === 'scale');
