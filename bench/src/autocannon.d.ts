@@ -15,6 +15,8 @@ declare module 'autocannon' {
   /** One connection; setupClient may give it its own request before it starts. */
   export interface Client {
     setRequest(request: Request): void;
+    /** Requests the connection sends in turn, over and over. */
+    setRequests(requests: Request[]): void;
   }
   export interface Options {
     url: string;

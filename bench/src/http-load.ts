@@ -35,8 +35,11 @@ export interface LoadOptions {
   amount?: number;
   /** Seconds a request may go unanswered before it counts as a timeout (autocannon's default is 10). */
   timeout?: number;
-  /** The request of every connection, or of each one (connections are numbered from 0). */
-  request?: Request | ((connection: number) => Request);
+  /**
+   * The request of every connection, or of each one (connections are numbered from 0): one
+   * request, or several it sends in turn.
+   */
+  request?: Request | ((connection: number) => Request | Request[]);
 }
 
 /**
@@ -56,7 +59,9 @@ export async function runCannon(name: string, url: string, options: LoadOptions)
     ...(typeof request === 'function'
       ? {
           setupClient: (client: Client) => {
-            client.setRequest(request(next));
+            const mine = request(next);
+            if (Array.isArray(mine)) client.setRequests(mine);
+            else client.setRequest(mine);
             next += 1;
           },
         }

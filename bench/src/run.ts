@@ -63,11 +63,11 @@ async function measureSingleServer(): Promise<void> {
       results.push(target.expectFailure ? { ...result, failures: 0 } : result);
     }
     const users = await benchUsers(server.baseUrl, CONNECTIONS, 'single');
-    results.push(await measureSubmit(server.baseUrl, users, CONNECTIONS, 2_000));
+    results.push(await measureSubmit(server.baseUrl, users, CONNECTIONS, 1_000));
     results.push(await measurePoll(server.baseUrl, users, CONNECTIONS, SECONDS));
     const [floor] = results;
     if (!floor) throw new Error('no results');
-    console.log(`\nHTTP, autocannon, ${CONNECTIONS} connections, ${SECONDS} s each (submit: 2000 requests):\n`);
+    console.log(`\nHTTP, autocannon, ${CONNECTIONS} connections, ${SECONDS} s each (submit: 1000 requests):\n`);
     console.log('| route | requests | failures | median ms | p99 ms | req/s | slower than floor |');
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
     for (const result of results) console.log(row(result, floor));
