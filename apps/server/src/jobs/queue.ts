@@ -108,6 +108,35 @@ export class JobQueue<Jobs extends JobMap = typeof JOBS> {
     return id;
   }
 
+  /** Creates the job's queue if needed: before a transaction that will send one (sendWithin). */
+  async prepare(name: keyof Jobs & string): Promise<void> {
+    await this.ensureQueue(name);
+  }
+
+  /**
+   * Sends a job through the caller's open transaction (`executeSql` runs on its connection), so
+   * the job exists exactly if the transaction commits. The queue must have been prepared first:
+   * creating it inside would wait for a connection the transaction may hold (on PGlite, the only
+   * one). Call `wake` after the commit, so a worker in this process starts at once.
+   */
+  async sendWithin<Name extends keyof Jobs & string>(
+    executeSql: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>,
+    name: Name,
+    payload: z.input<Jobs[Name]>,
+    options: PgBoss.SendOptions & { id: string },
+  ): Promise<{ wake: () => void }> {
+    if (!this.knownQueues.has(name)) throw new Error(`the ${name} queue was not prepared before its transaction`);
+    const data = this.parse(name, payload);
+    const id = await this.boss.send(name, data, { ...options, db: { executeSql } });
+    if (!id) throw new Error(`Job queue refused a job for ${name}`);
+    return {
+      wake: () => {
+        const workerId = this.localWorkers.get(name);
+        if (workerId) this.boss.notifyWorker(workerId);
+      },
+    };
+  }
+
   async work<Name extends keyof Jobs & string>(name: Name, handler: JobHandler<z.output<Jobs[Name]>>): Promise<void> {
     await this.ensureQueue(name);
     const workerId = await this.boss.work(
