@@ -171,7 +171,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(siteRoutes);
   await app.register(pricingRoutes);
   await app.register(
-    authRoutes(auth, sessions, { publicUrl: config.publicUrl, failedSignInsPerMinute: config.auth.signInAttemptsPerMinute }),
+    authRoutes(auth, sessions, {
+      publicUrl: config.publicUrl,
+      failedSignInsPerMinute: config.auth.signInAttemptsPerMinute,
+    }),
   );
   await app.register(accountRoutes);
   await app.register(adminRoutes);

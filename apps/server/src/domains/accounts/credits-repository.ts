@@ -58,7 +58,11 @@ export async function holdCreditsIn(
   `.execute(trx);
   const row = rows[0];
   if (!row) {
-    const exists = await trx.selectFrom('user_accounts').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+    const exists = await trx
+      .selectFrom('user_accounts')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     if (!exists) throw new AppError(404, 'User not found', 'USER_NOT_FOUND');
     throw new AppError(402, 'Insufficient credits', 'INSUFFICIENT_CREDITS');
   }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { publicAuthReply } from './public-reply.js';
-import type { SessionCache } from './session-cache.js';
 import { type Auth, CLIENT_IP_HEADER } from './service.js';
+import type { SessionCache } from './session-cache.js';
 import { accountKeyOf, noteSignInFailure, refuseWhileThrottled, type SignInFailureKey } from './sign-in-throttle.js';
 import { clearedUserCookie } from './user-cookie.js';
 

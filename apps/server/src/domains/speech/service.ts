@@ -26,7 +26,14 @@ import { checkSubmissionLimits, type SpeechLimits } from './limits.js';
 import { findPreferences, savePreferences } from './preferences-repository.js';
 import { previewTextFor } from './preview-texts.js';
 import { renderSpeech } from './render.js';
-import { createTask, findTask, findTaskWithPosition, listUserTasks, queuePosition, type SpeechTask } from './repository.js';
+import {
+  createTask,
+  findTask,
+  findTaskWithPosition,
+  listUserTasks,
+  queuePosition,
+  type SpeechTask,
+} from './repository.js';
 import { SPEECH_JOB_OPTIONS } from './speech-queue.js';
 import { taskView } from './task-view.js';
 import { checkModelId, checkSpeechText, checkVoiceId, clampSettings, DEMO_MAX_TEXT_LENGTH } from './validation.js';
