@@ -22,11 +22,18 @@ export const SPEECH_BENCH_ENV = {
 const TEXT = 'One short line.';
 
 async function signUp(baseUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: 'bench password 123', name: 'Bench user' }),
-  });
+  const send = () =>
+    fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ email, password: 'bench password 123', name: 'Bench user' }),
+    });
+  let response = await send();
+  // A server that has just started on a busy machine may shed load (503): wait and ask again.
+  for (let attempt = 1; response.status === 503 && attempt <= 10; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    response = await send();
+  }
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return response.headers
     .getSetCookie()
