@@ -41,5 +41,9 @@ declare module 'autocannon' {
     non2xx: number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run: a promise of its result that also reports each answer as it comes. */
+  export interface Instance extends Promise<Result> {
+    on(event: 'response', listener: () => void): Instance;
+  }
+  export default function autocannon(options: Options): Instance;
 }

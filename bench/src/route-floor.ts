@@ -66,7 +66,7 @@ function describeRows(title: string, rows: RouteRow[]): string[] {
 }
 
 /** The floor, credit packs, poll and submit, interleaved round by round, on one kind of database. */
-async function measureRoutesOn(serverUrl: string | null, log: Log): Promise<string[]> {
+async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: boolean): Promise<string[]> {
   const kind = serverUrl ? 'PostgreSQL' : 'PGlite (embedded)';
   const server = await startBenchServer(serverUrl);
   const bare = await startBareFastify();
@@ -95,6 +95,7 @@ async function measureRoutesOn(serverUrl: string | null, log: Log): Promise<stri
           measureSubmit(server.baseUrl, users, CONNECTIONS, seconds < SECONDS ? CONNECTIONS * 4 : SUBMISSIONS),
       },
     ];
+    if (submitOnly) targets.splice(1, 2);
     // Warm-up: JIT, connection pools, the first database round trips.
     for (const target of targets) await target.measure(1);
     const rows: RouteRow[] = targets.map((target) => ({ name: target.name, rounds: [] }));
@@ -115,10 +116,11 @@ async function measureRoutesOn(serverUrl: string | null, log: Log): Promise<stri
   }
 }
 
-export async function measureRouteFloor(serverUrl: string | undefined, log: Log): Promise<string> {
+/** `submitOnly`: the floor and the submission route only (a shorter run). */
+export async function measureRouteFloor(serverUrl: string | undefined, log: Log, submitOnly = false): Promise<string> {
   const lines = [machineLine()];
-  lines.push(...(await measureRoutesOn(null, log)));
-  if (serverUrl) lines.push(...(await measureRoutesOn(serverUrl, log)));
+  lines.push(...(await measureRoutesOn(null, log, submitOnly)));
+  if (serverUrl) lines.push(...(await measureRoutesOn(serverUrl, log, submitOnly)));
   else lines.push('', 'PostgreSQL: not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL).');
   lines.push('', machineLine());
   return lines.join('\n');

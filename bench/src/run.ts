@@ -146,10 +146,10 @@ async function measureScaleOutScenario(required: boolean): Promise<void> {
   if (result.polling.some((row) => row.failures > 0)) process.exitCode = 1;
 }
 
-async function measureRoutesScenario(): Promise<void> {
+async function measureRoutesScenario(submitOnly: boolean): Promise<void> {
   console.log('\nRoutes against the floor (issue 15)\n');
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  console.log(await measureRouteFloor(serverUrl, (line) => console.error(line)));
+  console.log(await measureRouteFloor(serverUrl, (line) => console.error(line), submitOnly));
 }
 
 async function measureCrowdOnly(): Promise<void> {
@@ -159,15 +159,15 @@ async function measureCrowdOnly(): Promise<void> {
   if (!ok) process.exitCode = 1;
 }
 
-const SCENARIOS = ['scale', 'neural', 'routes', 'crowd'];
+const SCENARIOS = ['scale', 'neural', 'routes', 'submit', 'crowd'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 if (values.only !== undefined && !SCENARIOS.includes(values.only)) {
   console.error(
-    `--only takes "scale" (the scale-out scenario), "neural" (renders and the event loop), "routes" (routes against the floor) or "crowd" (pollers and submitters at once), not "${values.only}"`,
+    `--only takes "scale" (the scale-out scenario), "neural" (renders and the event loop), "routes" (routes against the floor), "submit" (the floor and the submission only) or "crowd" (pollers and submitters at once), not "${values.only}"`,
   );
   process.exit(64);
 }
-if (values.only === 'routes') await measureRoutesScenario();
+if (values.only === 'routes' || values.only === 'submit') await measureRoutesScenario(values.only === 'submit');
 if (values.only === 'crowd') await measureCrowdOnly();
 if (values.only === undefined) await measureSingleServer();
 if (values.only === undefined || values.only === 'neural') await measureNeuralScenario();
