@@ -33,7 +33,7 @@ export class SessionCache {
 
   constructor(
     private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   get generation(): number {
