@@ -9,7 +9,9 @@
 // lighthouse` issue 15's Lighthouse runs on the landing page (bench/src/lighthouse.ts), `--only
 // renders` issue 15's renders through the product (bench/src/render-load.ts; BENCH_BASE_SERVER=<an
 // older build's apps/server/dist/server.js> adds that build, in alternating rounds), `--only
-// first-audio` issue 15's time to first audio of a streamed task (bench/src/first-audio.ts).
+// first-audio` issue 15's time to first audio of a streamed task (bench/src/first-audio.ts), `--only
+// routes` issue 15's routes against the floor on both databases, `--only crowd` its 200 pollers
+// with 20 submitters (bench/src/route-floor.ts).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +21,7 @@ import { openStorage } from '../../apps/server/src/storage/open-storage.js';
 import { startServer } from '../../e2e/support/server.js';
 import { startBareFastify } from './bare-fastify.js';
 import { describeFirstAudio, FIRST_AUDIO_CHARACTERS, measureFirstAudio } from './first-audio.js';
-import { type LoadResult, runLoad } from './http-load.js';
+import { type LoadResult, runCannon } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
 import { measureLandingScripts } from './landing-bytes.js';
 import { measureLighthouseScenario } from './lighthouse.js';
@@ -31,10 +33,11 @@ import {
 } from './neural-renders.js';
 import { measureRealTimeFactor } from './real-time-factor.js';
 import { describeRenderLoad, measureRenderLoad } from './render-load.js';
+import { measureCrowdScenario, measureRouteFloor } from './route-floor.js';
 import { formatScaleOut, measureScaleOut } from './scale-out.js';
-import { measureSpeechRoutes, SPEECH_BENCH_ENV } from './speech-routes.js';
+import { benchUsers, measurePoll, measureSubmit, SPEECH_BENCH_ENV } from './speech-routes.js';
 
-const REQUESTS = 4_000;
+const SECONDS = 5;
 const CONNECTIONS = 50;
 
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
@@ -59,17 +62,19 @@ async function measureSingleServer(): Promise<void> {
       { name: 'GET /api/me without a session (401)', url: `${server.baseUrl}/api/me`, expectFailure: true },
     ];
     // Warm-up: JIT, connection pools and the first database round trips.
-    for (const target of targets) await runLoad(target.name, target.url, { requests: 300, connections: 10 });
+    for (const target of targets) await runCannon(target.name, target.url, { duration: 1, connections: 10 });
     const results: LoadResult[] = [];
     for (const target of targets) {
-      const result = await runLoad(target.name, target.url, { requests: REQUESTS, connections: CONNECTIONS });
+      const result = await runCannon(target.name, target.url, { duration: SECONDS, connections: CONNECTIONS });
       // The 401 route answers as designed; count it as served, not failed.
       results.push(target.expectFailure ? { ...result, failures: 0 } : result);
     }
-    results.push(...(await measureSpeechRoutes(server.baseUrl, { requests: REQUESTS, connections: CONNECTIONS })));
+    const users = await benchUsers(server.baseUrl, CONNECTIONS, 'single');
+    results.push(await measureSubmit(server.baseUrl, users, CONNECTIONS, 1_000));
+    results.push(await measurePoll(server.baseUrl, users, CONNECTIONS, SECONDS));
     const [floor] = results;
     if (!floor) throw new Error('no results');
-    console.log(`\nHTTP, ${REQUESTS} requests over ${CONNECTIONS} concurrent connections each:\n`);
+    console.log(`\nHTTP, autocannon, ${CONNECTIONS} connections, ${SECONDS} s each (submit: 1000 requests):\n`);
     console.log('| route | requests | failures | median ms | p99 ms | req/s | slower than floor |');
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
     for (const result of results) console.log(row(result, floor));
@@ -168,12 +173,27 @@ async function measureScaleOutScenario(required: boolean): Promise<void> {
   if (result.polling.some((row) => row.failures > 0)) process.exitCode = 1;
 }
 
-const SCENARIOS = ['scale', 'neural', 'lighthouse', 'renders', 'first-audio'];
+async function measureRoutesScenario(submitOnly: boolean): Promise<void> {
+  console.log('\nRoutes against the floor (issue 15)\n');
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  console.log(await measureRouteFloor(serverUrl, (line) => console.error(line), submitOnly));
+}
+
+async function measureCrowdOnly(): Promise<void> {
+  console.log('\nPollers and submitters at once (issue 15)\n');
+  const { text, ok } = await measureCrowdScenario((line) => console.error(line));
+  console.log(text);
+  if (!ok) process.exitCode = 1;
+}
+
+const SCENARIOS = ['scale', 'neural', 'lighthouse', 'renders', 'first-audio', 'routes', 'submit', 'crowd'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 if (values.only !== undefined && !SCENARIOS.includes(values.only)) {
   console.error(`--only takes one of ${SCENARIOS.join(', ')}, not "${values.only}"`);
   process.exit(64);
 }
+if (values.only === 'routes' || values.only === 'submit') await measureRoutesScenario(values.only === 'submit');
+if (values.only === 'crowd') await measureCrowdOnly();
 if (values.only === undefined) await measureSingleServer();
 if (values.only === undefined || values.only === 'lighthouse')
   await measureLighthouseScenario(5, values.only === 'lighthouse');

@@ -26,6 +26,7 @@ import { adminRoutes } from './domains/admin/routes.js';
 import { ensureFirstAdmin } from './domains/admin/service.js';
 import { authRoutes } from './domains/auth/routes.js';
 import { type Auth, createAuth } from './domains/auth/service.js';
+import { SessionCache } from './domains/auth/session-cache.js';
 import { sessionGuard } from './domains/auth/session-guard.js';
 import { healthRoutes } from './domains/health/routes.js';
 import { registerHistory } from './domains/history/register.js';
@@ -184,14 +185,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.decorate('auth', auth);
   app.decorate('accountEvents', accountEvents);
-  app.decorate('requireUser', sessionGuard(auth, config.auth.sessionMaxDays));
+  const sessions = new SessionCache(config.auth.sessionCacheSeconds * 1000);
+  app.decorate('requireUser', sessionGuard(auth, config.auth.sessionMaxDays, sessions));
   app.decorateRequest('user', null);
 
   await app.register(healthRoutes);
   await app.register(siteRoutes);
   await app.register(pricingRoutes);
   await app.register(
-    authRoutes(auth, { publicUrl: config.publicUrl, failedSignInsPerMinute: config.auth.signInAttemptsPerMinute }),
+    authRoutes(auth, sessions, {
+      publicUrl: config.publicUrl,
+      failedSignInsPerMinute: config.auth.signInAttemptsPerMinute,
+    }),
   );
   await app.register(accountRoutes);
   await app.register(adminRoutes);

@@ -51,6 +51,7 @@ const envSchema = z
     OIDC_NAME: z.string().min(1).default('Single sign-on'),
     SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
     SIGN_IN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
     SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
     SPEECH_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
@@ -189,6 +190,11 @@ export interface Config {
     sessionIdleDays: number;
     sessionMaxDays: number;
     /**
+     * How long a session read from the database answers from memory: the window in which a
+     * session ended by another process still works here (0: read it on every request).
+     */
+    sessionCacheSeconds: number;
+    /**
      * Failed password sign-ins to one account from one address per minute; sign-ups from an
      * address get four times as many per hour.
      */
@@ -322,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : null,
       sessionIdleDays: e.SESSION_IDLE_DAYS,
       sessionMaxDays: e.SESSION_MAX_DAYS,
+      sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
       signInAttemptsPerMinute: e.SIGN_IN_ATTEMPTS_PER_MINUTE,
       signInAttemptsPerAddressPerMinute: e.SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE,
     },

@@ -1,17 +1,12 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { stopGracefully } from './shutdown.js';
 
 /** Starts the API, the web app and (unless RUN_WORKERS=false) the job workers in one process. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  stopGracefully(app);
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Sayso is running at ${config.publicUrl}`);
 }

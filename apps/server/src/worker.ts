@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { stopGracefully } from './shutdown.js';
 
 /**
  * Runs job workers only, for scale-out: several of these share the API's PostgreSQL database.
@@ -13,12 +14,7 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   await app.ready();
   app.log.info('worker started');
-  const shutdown = async () => {
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  stopGracefully(app);
 }
 
 main().catch((error: unknown) => {

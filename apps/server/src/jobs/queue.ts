@@ -108,6 +108,34 @@ export class JobQueue<Jobs extends JobMap = typeof JOBS> {
     return id;
   }
 
+  /** Creates the job's queue if needed: before a transaction that will send one (sendWithin). */
+  async prepare(name: keyof Jobs & string): Promise<void> {
+    await this.ensureQueue(name);
+  }
+
+  /**
+   * Sends a job through the caller's open transaction (`executeSql` runs on its connection), so
+   * the job exists exactly if the transaction commits. The queue must have been prepared first:
+   * creating it inside would wait for a connection the transaction may hold (on PGlite, the only
+   * one). Call `wake` after the commit, so a worker in this process starts at once.
+   */
+  async sendWithin<Name extends keyof Jobs & string>(
+    executeSql: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>,
+    name: Name,
+    payload: z.input<Jobs[Name]>,
+    options: PgBoss.SendOptions & { id: string },
+  ): Promise<{ wake: () => void }> {
+    if (!this.knownQueues.has(name)) throw new Error(`the ${name} queue was not prepared before its transaction`);
+    const data = this.parse(name, payload);
+    const id = await this.boss.send(name, data, { ...options, db: { executeSql } });
+    if (!id) throw new Error(`Job queue refused a job for ${name}`);
+    return {
+      wake: () => {
+        for (const workerId of this.localWorkers.get(name) ?? []) this.boss.notifyWorker(workerId);
+      },
+    };
+  }
+
   /**
    * Handles `name`'s jobs with `slots` workers, each taking one job at a time, so up to `slots` run
    * at once in this process (the speech worker has one per render thread).

@@ -9,6 +9,7 @@ import { speechQueue } from './0008-speech-queue.js';
 import { signInFailures } from './0009-sign-in-failures.js';
 import { apiKeys } from './0010-api-keys.js';
 import { history } from './0011-history.js';
+import { leanSubmission } from './0012-lean-submission.js';
 
 export interface Migration {
   version: number;
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   signInFailures,
   apiKeys,
   history,
+  leanSubmission,
 ];

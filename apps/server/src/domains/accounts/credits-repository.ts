@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import { type OperationNodeSource, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import { ACCOUNT_CHANGED_CHANNEL } from './account-events.js';
 import { applyMovement, notifyAccountChanged } from './ledger-repository.js';
 
 // Holds are whole credits, at least one, because the columns are integers and a hold of nothing
@@ -21,29 +22,51 @@ interface Hold {
  * Sets credits aside for work about to start, in the caller's transaction so it commits or rolls
  * back with their work: they leave the spendable balance at once (so two submissions can never
  * spend the same credits) and are captured or released when the work ends.
+ *
+ * One statement does what applyMovement and the hold's bookkeeping would do in five: the
+ * conditional update that never lets credits go below zero, its ledger entry, the hold, and the
+ * account notice (sent only if the update happened). `along` (the task the credits are held
+ * for, an insert that names `holdId`) rides in the same statement; if the hold fails, the error
+ * thrown here rolls the caller's transaction back, and with it `along`. A foreign key from
+ * `along` to the hold must therefore be checked at commit (migration 0012 defers speech_tasks'),
+ * or the missing hold would fail the statement before the clear 402 below could be given.
  */
 export async function holdCreditsIn(
   trx: Transaction<Database>,
   userId: string,
   amount: number,
   reference: string | null = null,
+  along?: (holdId: string) => OperationNodeSource,
 ): Promise<Hold> {
   const credits = wholeCredits(amount);
   const holdId = randomUUID();
-  const { after } = await applyMovement(trx, {
-    userId,
-    asset: 'credits',
-    amount: -credits,
-    kind: 'hold',
-    reference: holdId,
-  });
-  await trx
-    .updateTable('user_accounts')
-    .set((eb) => ({ held_credits: eb('held_credits', '+', credits) }))
-    .where('user_id', '=', userId)
-    .execute();
-  await trx.insertInto('credit_holds').values({ id: holdId, user_id: userId, amount: credits, reference }).execute();
-  return { holdId, amount: credits, remainingCredits: after };
+  const alongPart = along ? sql`, along AS (${along(holdId)})` : sql``;
+  const { rows } = await sql<{ after: number }>`
+    WITH account AS (
+      UPDATE user_accounts
+         SET credits = credits - ${credits}, held_credits = held_credits + ${credits}, updated_at = now()
+       WHERE user_id = ${userId} AND credits - ${credits} >= 0
+       RETURNING credits AS after
+    ), ledger AS (
+      INSERT INTO ledger_entries (user_id, asset, amount, balance_before, balance_after, kind, reference)
+      SELECT ${userId}, 'credits', ${-credits}::numeric, after + ${credits}, after, 'hold', ${holdId} FROM account
+    ), hold AS (
+      INSERT INTO credit_holds (id, user_id, amount, reference)
+      SELECT ${holdId}, ${userId}, ${credits}::bigint, ${reference}::text FROM account
+    )${alongPart}
+    SELECT after, pg_notify(${ACCOUNT_CHANGED_CHANNEL}, ${userId}) AS notified FROM account
+  `.execute(trx);
+  const row = rows[0];
+  if (!row) {
+    const exists = await trx
+      .selectFrom('user_accounts')
+      .select('user_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!exists) throw new AppError(404, 'User not found', 'USER_NOT_FOUND');
+    throw new AppError(402, 'Insufficient credits', 'INSUFFICIENT_CREDITS');
+  }
+  return { holdId, amount: credits, remainingCredits: Number(row.after) };
 }
 
 interface Capture {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import { publicAuthReply } from './public-reply.js';
 import { type Auth, CLIENT_IP_HEADER } from './service.js';
+import type { SessionCache } from './session-cache.js';
 import { accountKeyOf, noteSignInFailure, refuseWhileThrottled, type SignInFailureKey } from './sign-in-throttle.js';
 import { clearedUserCookie } from './user-cookie.js';
 
@@ -111,7 +112,11 @@ function checkProfileUpdate(request: FastifyRequest, url: URL): void {
   }
 }
 
-export function authRoutes(auth: Auth, { publicUrl, failedSignInsPerMinute }: AuthRoutesOptions): FastifyPluginAsync {
+export function authRoutes(
+  auth: Auth,
+  sessions: SessionCache,
+  { publicUrl, failedSignInsPerMinute }: AuthRoutesOptions,
+): FastifyPluginAsync {
   const secureCookies = publicUrl.startsWith('https://');
   const signInRule = { windowSeconds: 60, failuresAllowed: failedSignInsPerMinute };
   return async (app) => {
@@ -130,9 +135,19 @@ export function authRoutes(auth: Auth, { publicUrl, failedSignInsPerMinute }: Au
         const signInKey = emailSignInKey(request, url);
         if (signInKey) await refuseWhileThrottled(app.db, signInKey, signInRule);
         const body = webBody(request);
-        const response = await auth.handler(
-          new Request(url, { method: request.method, headers: webHeaders(request), ...(body ? { body } : {}) }),
-        );
+        const webRequest = new Request(url, {
+          method: request.method,
+          headers: webHeaders(request),
+          ...(body ? { body } : {}),
+        });
+        let response: Response;
+        try {
+          response = await auth.handler(webRequest);
+        } finally {
+          // Every change better-auth makes to sessions or users comes through a POST here (sign-out,
+          // revoking, password changes and resets, profile updates): cached sessions go at once.
+          if (request.method === 'POST') sessions.clear();
+        }
         // A wrong password and an unknown email both answer 401, and count alike.
         if (signInKey && response.status === 401) await noteSignInFailure(app.db, signInKey);
         const { status, payload } = await replyBody(url, response);

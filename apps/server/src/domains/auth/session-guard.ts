@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Auth, type SignedInUser, sessionUser } from './service.js';
+import type { SessionCache } from './session-cache.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,9 +9,9 @@ declare module 'fastify' {
 }
 
 /** Builds the preHandler that admits only requests with a live session cookie. */
-export function sessionGuard(auth: Auth, maxAgeDays: number) {
+export function sessionGuard(auth: Auth, maxAgeDays: number, cache: SessionCache) {
   return async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    request.user = await sessionUser(auth, request.headers.cookie, maxAgeDays);
+    request.user = await sessionUser(auth, request.headers.cookie, maxAgeDays, cache);
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { countActiveTasks, countRecentTasks, storedBytes } from './repository.js';
+import { countRecentTasks, submissionCounts } from './repository.js';
 
 export interface SpeechLimits {
   perUserPerMinute: number;
@@ -35,15 +35,15 @@ export async function checkSubmissionLimits(
   limits: SpeechLimits,
   caller: { userId: string | null; ip: string },
 ): Promise<void> {
-  const byAddress = { column: 'client_ip', value: caller.ip } as const;
   if (caller.userId) {
-    const byUser = { column: 'user_id', value: caller.userId } as const;
-    if ((await countRecentTasks(db, byUser, 60)) >= limits.perUserPerMinute) throw tooMany(60);
-    if ((await countActiveTasks(db, caller.userId)) >= limits.activePerUser) throw tooMany(5);
-    if ((await countRecentTasks(db, byAddress, 60)) >= limits.perIpPerMinute) throw tooMany(60);
-    if ((await storedBytes(db, caller.userId)) >= limits.historyBytesPerUser) throw storageFull();
+    // One statement reads every count; the order of the checks below is the order of the answers.
+    const counts = await submissionCounts(db, caller.userId, caller.ip, 60);
+    if (counts.recentByUser >= limits.perUserPerMinute) throw tooMany(60);
+    if (counts.active >= limits.activePerUser) throw tooMany(5);
+    if (counts.recentByAddress >= limits.perIpPerMinute) throw tooMany(60);
+    if (counts.storedBytes >= limits.historyBytesPerUser) throw storageFull();
     return;
   }
-  const demoTasks = await countRecentTasks(db, { ...byAddress, anonymousOnly: true }, 3600);
+  const demoTasks = await countRecentTasks(db, { column: 'client_ip', value: caller.ip, anonymousOnly: true }, 3600);
   if (demoTasks >= limits.demoPerIpPerHour) throw tooMany(3600);
 }

@@ -47,22 +47,24 @@ const newTaskId = () => randomBytes(16).toString('hex');
  * Holds the credits and records the task in one transaction: both happen or neither does.
  * `admit` (the submission limits) runs inside it, after a lock on the caller (user, or address for
  * the demo), so parallel submissions are counted one after another and none slips past a cap.
+ * `enqueue`, when given, sends the task's job inside the same transaction (the job id is chosen
+ * first and stored with the task), so a task and its job commit together or not at all.
+ * A submission costs four statements inside the transaction: the lock, the limits, the hold with
+ * the task, and the job.
  */
 export async function createTask(
   db: Kysely<Database>,
   input: NewTask,
   admit: (trx: Transaction<Database>) => Promise<void>,
+  enqueue?: { jobId: string; send: (trx: Transaction<Database>, taskId: string) => Promise<void> },
 ): Promise<{ taskId: string }> {
   const taskId = newTaskId();
   const caller = input.userId ? `user:${input.userId}` : `ip:${input.clientIp ?? ''}`;
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${`speech-submit:${caller}`}))`.execute(trx);
     await admit(trx);
-    const hold =
-      input.userId && input.cost > 0 ? await holdCreditsIn(trx, input.userId, input.cost, `speech:${taskId}`) : null;
-    await trx
-      .insertInto('speech_tasks')
-      .values({
+    const insertTask = (holdId: string | null) =>
+      trx.insertInto('speech_tasks').values({
         id: taskId,
         user_id: input.userId,
         provider: STORED[input.studio],
@@ -71,11 +73,17 @@ export async function createTask(
         model_id: input.modelId,
         text: input.text,
         settings: input.settings,
-        hold_id: hold?.holdId ?? null,
+        hold_id: holdId,
         client_ip: input.clientIp,
+        ...(enqueue ? { job_id: enqueue.jobId } : {}),
         ...(input.apiKeyId ? { api_key_id: input.apiKeyId, status: 'processing' as const } : {}),
-      })
-      .execute();
+      });
+    if (input.userId && input.cost > 0) {
+      await holdCreditsIn(trx, input.userId, input.cost, `speech:${taskId}`, insertTask);
+    } else {
+      await insertTask(null).execute();
+    }
+    await enqueue?.send(trx, taskId);
   });
   return { taskId };
 }
@@ -374,6 +382,38 @@ export async function queuePosition(db: Kysely<Database>, task: SpeechTask): Pro
   return Number(row.n);
 }
 
+/**
+ * A task with its place in the line (null unless it is waiting), in one statement: the poll
+ * route's only database round trip once its session is cached (issue 15).
+ */
+export async function findTaskWithPosition(
+  db: Kysely<Database>,
+  taskId: string,
+): Promise<{ task: SpeechTask; position: number | null } | undefined> {
+  const row = await db
+    .selectFrom('speech_tasks as t')
+    .selectAll('t')
+    .select((eb) =>
+      eb
+        .case()
+        .when('t.status', '=', 'queued')
+        .then(
+          eb
+            .selectFrom('speech_tasks as ahead')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('ahead.status', '=', 'queued')
+            .where((e) => e(e.refTuple('ahead.queued_at', 'ahead.id'), '<', e.refTuple('t.queued_at', 't.id'))),
+        )
+        .end()
+        .as('queue_position'),
+    )
+    .where('t.id', '=', taskId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { queue_position: position, ...task } = row;
+  return { task: toTask(task), position: position === null ? null : Number(position) };
+}
+
 export async function listUserTasks(db: Kysely<Database>, userId: string, limit = 50): Promise<SpeechTask[]> {
   const rows = await db
     .selectFrom('speech_tasks')
@@ -412,6 +452,69 @@ export async function countRecentTasks(
     .$if(by.anonymousOnly === true, (q) => q.where('user_id', 'is', null))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export interface SubmissionCounts {
+  /** The user's tasks of the last `seconds`. */
+  recentByUser: number;
+  /** The user's unfinished tasks. */
+  active: number;
+  /** Tasks from the address in the last `seconds`, anyone's. */
+  recentByAddress: number;
+  /** What the user's history keeps in storage, as storedBytes counts it. */
+  storedBytes: number;
+}
+
+/**
+ * Everything a signed-in submission is limited by, in one statement (the submission path is hot:
+ * issue 15). Each count uses an index: (user_id, created_at) for the user's, (client_ip,
+ * created_at) for the address's (migration 0012).
+ */
+export async function submissionCounts(
+  db: Kysely<Database>,
+  userId: string,
+  clientIp: string,
+  seconds: number,
+): Promise<SubmissionCounts> {
+  const since = sql<Date>`now() - make_interval(secs => ${seconds})`;
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('speech_tasks')
+        .where('user_id', '=', userId)
+        .where('created_at', '>', since)
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('recent_by_user'),
+      eb
+        .selectFrom('speech_tasks')
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['queued', 'processing'])
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('active'),
+      eb
+        .selectFrom('speech_tasks')
+        .where('client_ip', '=', clientIp)
+        .where('created_at', '>', since)
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('recent_by_address'),
+      eb
+        .selectFrom('speech_tasks')
+        .where('user_id', '=', userId)
+        .select(sql<string>`coalesce(sum(stored_bytes), 0)`.as('n'))
+        .as('task_bytes'),
+      eb
+        .selectFrom('sentence_audio')
+        .where('user_id', '=', userId)
+        .select(sql<string>`coalesce(sum(bytes), 0)`.as('n'))
+        .as('sentence_bytes'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    recentByUser: Number(row.recent_by_user),
+    active: Number(row.active),
+    recentByAddress: Number(row.recent_by_address),
+    storedBytes: Number(row.task_bytes) + Number(row.sentence_bytes),
+  };
 }
 
 /** Bytes a user's history keeps in storage: joined files and sentence takes. */

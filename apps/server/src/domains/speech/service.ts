@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Studio } from '@sayso/contract/site';
 import type {
@@ -10,7 +11,7 @@ import type {
   TaskView,
   Voice,
 } from '@sayso/contract/speech';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database, SpeechSettingsJson } from '../../db/schema.js';
 import type { EngineRegistry } from '../../engines/registry.js';
 import { EngineError, type SpeechEngineV1 } from '../../engines/speech-engine.js';
@@ -25,8 +26,15 @@ import { checkSubmissionLimits, type SpeechLimits } from './limits.js';
 import { findPreferences, savePreferences } from './preferences-repository.js';
 import { previewTextFor } from './preview-texts.js';
 import { renderSpeech } from './render.js';
-import { createTask, failTask, findTask, listUserTasks, queuePosition, type SpeechTask } from './repository.js';
-import { queueSpeechJob } from './speech-queue.js';
+import {
+  createTask,
+  findTask,
+  findTaskWithPosition,
+  listUserTasks,
+  queuePosition,
+  type SpeechTask,
+} from './repository.js';
+import { SPEECH_JOB_OPTIONS } from './speech-queue.js';
 import { taskView } from './task-view.js';
 import { checkModelId, checkSpeechText, checkVoiceId, clampSettings, DEMO_MAX_TEXT_LENGTH } from './validation.js';
 import { modelView, voiceView } from './voice-view.js';
@@ -137,11 +145,11 @@ export class SpeechService {
   async readTask(taskId: string | undefined, userId: string | null): Promise<TaskView> {
     const id = taskId?.trim();
     if (!id) throw new AppError(400, 'Task ID is required', 'TASK_ID_REQUIRED');
-    const task = await findTask(this.deps.db, id);
-    if (!task || (task.user_id !== null && task.user_id !== userId)) {
+    const found = await findTaskWithPosition(this.deps.db, id);
+    if (!found || (found.task.user_id !== null && found.task.user_id !== userId)) {
       throw new AppError(404, 'Task not found', 'TASK_NOT_FOUND');
     }
-    return this.view(task);
+    return taskView(found.task, this.deps.publicUrl, this.deps.fileSecret, found.position);
   }
 
   async listTasks(userId: string): Promise<TaskView[]> {
@@ -233,12 +241,15 @@ export class SpeechService {
   }
 
   /**
-   * Holds the credits and records the task (inside the submission limits), then queues it; a task
-   * the queue refuses is failed at once, which gives its credits back.
+   * Holds the credits, records the task and sends its job (inside the submission limits), all in
+   * one transaction: a task exists with its hold and its job, or none of them does.
    */
   private async submit(caller: Caller, submission: Submission): Promise<SubmittedTask> {
     const { db, jobs, limits } = this.deps;
     const { text, speaker } = submission;
+    await jobs.prepare('speech');
+    const jobId = randomUUID();
+    let wake = () => {};
     const { taskId } = await createTask(
       db,
       {
@@ -253,13 +264,15 @@ export class SpeechService {
         clientIp: caller.ip,
       },
       (trx) => checkSubmissionLimits(trx, limits, caller),
+      {
+        jobId,
+        send: async (trx, taskId) => {
+          const executeSql = (query: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(query, values));
+          ({ wake } = await jobs.sendWithin(executeSql, 'speech', { taskId }, { ...SPEECH_JOB_OPTIONS, id: jobId }));
+        },
+      },
     );
-    try {
-      await queueSpeechJob({ db, jobs }, taskId);
-    } catch (error) {
-      await failTask(db, taskId, 'Failed to start voice generation');
-      throw error;
-    }
+    wake();
     return { success: true, task_id: taskId, id: taskId, message: 'Task created' };
   }
 

@@ -20,13 +20,12 @@ export interface SpeechQueueDeps {
   logger: FastifyBaseLogger;
 }
 
+/** How the queue runs a speech job: two retries, and an expiry past any render. */
+export const SPEECH_JOB_OPTIONS = { retryLimit: 2, retryDelay: 2, expireInSeconds: JOB_EXPIRY_SECONDS };
+
 /** Sends the job that will run a waiting task, and records it on the task so the sweeper can check on it. */
 export async function queueSpeechJob(deps: Pick<SpeechQueueDeps, 'db' | 'jobs'>, taskId: string): Promise<void> {
-  const jobId = await deps.jobs.send(
-    'speech',
-    { taskId },
-    { retryLimit: 2, retryDelay: 2, expireInSeconds: JOB_EXPIRY_SECONDS },
-  );
+  const jobId = await deps.jobs.send('speech', { taskId }, SPEECH_JOB_OPTIONS);
   await recordTaskJob(deps.db, taskId, jobId);
 }
 

@@ -1,0 +1,156 @@
+// Issue 15's route scenarios: the poll, submit and credit-packs routes next to a bare Fastify
+// route (the floor) under autocannon, on the embedded database and on PostgreSQL; and the studio
+// at a busy moment, 200 pollers with 20 submitters on the embedded database.
+import os from 'node:os';
+import { createDatabaseOn } from '../../apps/server/test/helpers/server-database.js';
+import { startServer } from '../../e2e/support/server.js';
+import { startBareFastify } from './bare-fastify.js';
+import { type LoadResult, median, runCannon } from './http-load.js';
+import { benchUsers, measureCrowd, measurePoll, measureSubmit, SPEECH_BENCH_ENV } from './speech-routes.js';
+
+const CONNECTIONS = 50;
+/** Interleaved rounds per route; the figures are their medians. */
+const ROUNDS = 3;
+const SECONDS = 5;
+/** Per round: with the warm-up, 65 unfinished tasks per user, under the cap of 100. */
+const SUBMISSIONS = 1_000;
+
+type Log = (line: string) => void;
+
+const fixed = (n: number, digits = 2) => n.toFixed(digits);
+
+export function machineLine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const load = os.loadavg().map((n) => fixed(n));
+  return `Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${load.join(' ')}`;
+}
+
+/** A server on the embedded database, or on a new database of the PostgreSQL server at `serverUrl`. */
+async function startBenchServer(serverUrl: string | null) {
+  const database = serverUrl ? await createDatabaseOn(serverUrl) : null;
+  const server = await startServer({
+    env: { LOG_LEVEL: 'error', ...SPEECH_BENCH_ENV, ...(database ? { DATABASE_URL: database.url } : {}) },
+  });
+  return {
+    baseUrl: server.baseUrl,
+    async stop() {
+      await server.stop();
+      await database?.drop();
+    },
+  };
+}
+
+interface RouteRow {
+  name: string;
+  rounds: LoadResult[];
+}
+
+function describeRows(title: string, rows: RouteRow[]): string[] {
+  const floor = median(rows[0]?.rounds.map((r) => r.requestsPerSecond) ?? []);
+  const lines = [
+    '',
+    title,
+    '',
+    '| route | req/s (median) | rounds req/s | p99 ms (median) | failures | of the floor | slower than floor |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const row of rows) {
+    const rps = median(row.rounds.map((r) => r.requestsPerSecond));
+    const failures = row.rounds.reduce((sum, r) => sum + r.failures, 0);
+    const statuses = row.rounds.flatMap((r) => Object.entries(r.statuses).filter(([code]) => !code.startsWith('2')));
+    lines.push(
+      `| ${row.name} | ${Math.round(rps)} | ${row.rounds.map((r) => Math.round(r.requestsPerSecond)).join(', ')} | ${fixed(median(row.rounds.map((r) => r.p99Ms)), 0)} | ${failures}${statuses.length ? ` (${statuses.map(([c, n]) => `${c}×${n}`).join(' ')})` : ''} | ${fixed(rps / floor)}× | ${fixed(floor / rps, 1)}× |`,
+    );
+  }
+  return lines;
+}
+
+/** The floor, credit packs, poll and submit, interleaved round by round, on one kind of database. */
+async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: boolean): Promise<string[]> {
+  const kind = serverUrl ? 'PostgreSQL' : 'PGlite (embedded)';
+  const server = await startBenchServer(serverUrl);
+  const bare = await startBareFastify();
+  try {
+    const users = await benchUsers(server.baseUrl, CONNECTIONS, 'routes');
+    const targets: { name: string; measure: (seconds: number) => Promise<LoadResult> }[] = [
+      {
+        name: 'bare Fastify route (floor, own process)',
+        measure: (seconds) => runCannon('floor', bare.url, { connections: CONNECTIONS, duration: seconds }),
+      },
+      {
+        name: 'GET /api/credit-packs',
+        measure: (seconds) =>
+          runCannon('credit-packs', `${server.baseUrl}/api/credit-packs`, {
+            connections: CONNECTIONS,
+            duration: seconds,
+          }),
+      },
+      {
+        name: 'GET /api/elevenlabs/task/{id} (poll, signed-in owner)',
+        measure: (seconds) => measurePoll(server.baseUrl, users, CONNECTIONS, seconds),
+      },
+      {
+        name: `POST /api/elevenlabs/tts (submit, ${SUBMISSIONS} requests)`,
+        measure: (seconds) =>
+          measureSubmit(server.baseUrl, users, CONNECTIONS, seconds < SECONDS ? CONNECTIONS * 4 : SUBMISSIONS),
+      },
+    ];
+    if (submitOnly) targets.splice(1, 2);
+    // Warm-up: JIT, connection pools, the first database round trips.
+    for (const target of targets) await target.measure(1);
+    const rows: RouteRow[] = targets.map((target) => ({ name: target.name, rounds: [] }));
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const [index, target] of targets.entries()) {
+        const result = await target.measure(SECONDS);
+        rows[index]?.rounds.push(result);
+        log(`routes (${kind}), round ${round}: ${target.name} ${Math.round(result.requestsPerSecond)} req/s`);
+      }
+    }
+    return describeRows(
+      `${kind}: autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s per round (submit: ${SUBMISSIONS} requests), ${ROUNDS} interleaved rounds; ${CONNECTIONS} signed-in users, one per connection.`,
+      rows,
+    );
+  } finally {
+    await bare.close();
+    await server.stop();
+  }
+}
+
+/** `submitOnly`: the floor and the submission route only (a shorter run). */
+export async function measureRouteFloor(serverUrl: string | undefined, log: Log, submitOnly = false): Promise<string> {
+  const lines = [machineLine()];
+  lines.push(...(await measureRoutesOn(null, log, submitOnly)));
+  if (serverUrl) lines.push(...(await measureRoutesOn(serverUrl, log, submitOnly)));
+  else lines.push('', 'PostgreSQL: not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL).');
+  lines.push('', machineLine());
+  return lines.join('\n');
+}
+
+const CROWD = { pollers: 200, submitters: 20, duration: 15 };
+/** Users for the crowd: each submitter takes turns between four, so none reaches 100 unfinished tasks. */
+const CROWD_USERS = 80;
+
+/** 200 pollers and 20 submitters at once on the embedded database: unanswered requests and poll p99. */
+export async function measureCrowdScenario(log: Log): Promise<{ text: string; ok: boolean }> {
+  const server = await startBenchServer(null);
+  try {
+    const users = await benchUsers(server.baseUrl, CROWD_USERS, 'crowd');
+    log('crowd: users ready');
+    const { polls, submissions } = await measureCrowd(server.baseUrl, users, CROWD);
+    const row = (r: LoadResult) =>
+      `| ${r.name} | ${r.requests} | ${Math.round(r.requestsPerSecond)} | ${r.timeouts} | ${r.failures - r.timeouts} | ${fixed(r.medianMs, 0)} | ${fixed(r.p99Ms, 0)} |`;
+    const text = [
+      machineLine(),
+      '',
+      `PGlite (embedded): ${CROWD.pollers} pollers (10 per user) and ${CROWD.submitters} submitters (each taking turns between ${CROWD_USERS / CROWD.submitters} users) at once for ${CROWD.duration} s; unanswered = no answer within 10 s.`,
+      '',
+      '| load | requests | req/s | unanswered | other failures | median ms | p99 ms |',
+      '| --- | --- | --- | --- | --- | --- | --- |',
+      row(polls),
+      row(submissions),
+    ].join('\n');
+    return { text, ok: polls.timeouts === 0 && submissions.timeouts === 0 && polls.p99Ms < 1_000 };
+  } finally {
+    await server.stop();
+  }
+}
