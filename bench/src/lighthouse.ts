@@ -4,21 +4,9 @@
 import { existsSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
-import { CHROMIUM_PATH } from '../../e2e/support/chromium.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.js';
 import { startServer } from '../../e2e/support/server.js';
 import { measureLandingScripts } from './landing-bytes.js';
-
-/** The same switches the e2e tests launch Chromium with: headless, and no traffic of its own. */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 export type Preset = 'mobile' | 'desktop';
 
@@ -53,7 +41,7 @@ function median(values: number[]): number {
 
 /** One Lighthouse performance run in a fresh Chromium (its own profile, so an empty cache). */
 async function runOnce(url: string, preset: Preset): Promise<LighthouseRun> {
-  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   try {
     // Mobile is Lighthouse's default: a Moto G Power sized screen, simulated slow 4G and a 4× slower CPU.
     const flags: Flags = { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] };

@@ -1,5 +1,5 @@
-import { Pause, Play } from 'lucide-react';
 import { type RefObject, useEffect, useState } from 'react';
+import { PlayPauseButton } from '@/components/ui/play-pause-button';
 import { clock } from '@/components/ui/result-player';
 
 /** What the live player says while the rest of the speech is still being made. */
@@ -40,18 +40,7 @@ export function LivePlayer({
     <div className={controls ? 'mt-4' : 'hidden'}>
       {controls && (
         <div className="flex items-center gap-3 rounded-control border border-line bg-white p-3 shadow-sm">
-          <button
-            type="button"
-            onClick={toggle}
-            aria-label={playing ? 'Pause' : 'Play'}
-            className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent text-white hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-          >
-            {playing ? (
-              <Pause aria-hidden className="h-4 w-4 fill-current" />
-            ) : (
-              <Play aria-hidden className="ml-0.5 h-4 w-4 fill-current" />
-            )}
-          </button>
+          <PlayPauseButton playing={playing} onToggle={toggle} />
           <p className="flex-1 text-sm text-muted">{LIVE_PLAYER_TEXT}</p>
           <span className="shrink-0 text-xs tabular-nums text-muted">{clock(heard)}</span>
         </div>

@@ -1,5 +1,6 @@
-import { Download, Pause, Play } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { type SyntheticEvent, useEffect, useRef, useState } from 'react';
+import { PlayPauseButton } from '@/components/ui/play-pause-button';
 import type { PlaybackPoint } from '@/lib/speech-task/audio-handover';
 import { resumeAt } from '@/lib/speech-task/audio-handover';
 
@@ -120,19 +121,7 @@ export function ResultPlayer({
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-3 rounded-control border border-line bg-white p-3 shadow-sm">
-        <button
-          ref={playButton}
-          type="button"
-          onClick={() => void togglePlay()}
-          aria-label={playing ? 'Pause' : 'Play'}
-          className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent text-white hover:bg-accent-strong focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-        >
-          {playing ? (
-            <Pause aria-hidden className="h-4 w-4 fill-current" />
-          ) : (
-            <Play aria-hidden className="ml-0.5 h-4 w-4 fill-current" />
-          )}
-        </button>
+        <PlayPauseButton playing={playing} onToggle={() => void togglePlay()} buttonRef={playButton} />
         <div className="relative h-2 flex-1 rounded-full bg-accent-soft">
           <div
             data-testid="playback-progress"
