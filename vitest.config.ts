@@ -13,6 +13,28 @@ const serverResolve = {
   ssr: { resolve: { conditions: [SOURCE_CONDITION, ...nodeServerConditions] } },
 };
 
+const serverTests = {
+  root: 'apps/server',
+  include: ['test/**/*.test.ts'],
+  environment: 'node' as const,
+  // Migrates a PGlite database once per run; each test's database starts in the state it left.
+  globalSetup: ['test/setup/database-template.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+// Server tests that load sherpa-onnx's native runtime run each file in a process of its own:
+// the runtime sets eSpeak up once per process, with the data folder of the first model that needs
+// it, and a later file's models would phonemize with a folder an earlier file deleted.
+const NATIVE_SPEECH_TESTS = [
+  'test/engines/sherpa-*.test.ts',
+  'test/engines/registry.test.ts',
+  'test/models/**/*.test.ts',
+  'test/health/health.test.ts',
+  'test/security/authorization-matrix.test.ts',
+  'test/security/csrf.test.ts',
+];
+
 // Unit and integration tests of the server and the web app. End-to-end tests have their own config.
 export default defineConfig({
   test: {
@@ -24,15 +46,17 @@ export default defineConfig({
       {
         ...serverResolve,
         test: {
+          ...serverTests,
           name: 'server',
-          root: 'apps/server',
-          include: ['test/**/*.test.ts'],
-          environment: 'node',
-          // Migrates a PGlite database once per run; each test's database starts from a copy of it.
-          globalSetup: ['test/setup/database-template.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: NATIVE_SPEECH_TESTS,
+          // Files share their worker's modules instead of importing the server afresh each time
+          // (about 2 s a file); the warm databases of test/helpers/warm-databases.ts live on too.
+          isolate: false,
         },
+      },
+      {
+        ...serverResolve,
+        test: { ...serverTests, name: 'server-native', include: NATIVE_SPEECH_TESTS, isolate: true },
       },
       {
         resolve: {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PGliteLease } from './db/pglite-pool.js';
 
 /** Turns "true"/"false"/"1"/"0" into a boolean; anything else is a validation error. */
 const booleanFlag = z
@@ -165,6 +166,8 @@ export interface Config {
         dir: string;
         /** A data folder dumped by PGlite's `dumpDataDir` to start a new database from (tests only). */
         template?: Blob;
+        /** A database that is already open, lent by its owner instead of opened here (tests only). */
+        lease?: PGliteLease;
       }
     | { kind: 'postgres'; url: string };
   /**

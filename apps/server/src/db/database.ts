@@ -61,6 +61,12 @@ async function listenOnServer(url: string, channel: string, onPayload: (payload:
   };
 }
 
+/** Opens (or creates) PGlite's data folder; `template` seeds a new one. */
+export async function openPGlite(dir: string, template?: Blob): Promise<PGlite> {
+  if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
+  return PGlite.create(dir, { parsers: NUMBER_PARSERS, ...(template ? { loadDataDir: template } : {}) });
+}
+
 /** Opens the configured database: embedded PGlite by default, a PostgreSQL server with DATABASE_URL. */
 export async function openDatabase(database: Config['database']): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
@@ -76,12 +82,9 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       close: () => db.destroy(),
     };
   }
-  if (!database.dir.startsWith('memory://')) await mkdir(database.dir, { recursive: true });
-  const pglite = await PGlite.create(database.dir, {
-    parsers: NUMBER_PARSERS,
-    ...(database.template ? { loadDataDir: database.template } : {}),
-  });
-  const pool = new PGlitePool(pglite);
+  const { lease } = database;
+  const pglite = lease ? lease.pglite : await openPGlite(database.dir, database.template);
+  const pool = lease ? new PGlitePool(pglite, () => lease.giveBack()) : new PGlitePool(pglite);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'pglite',
@@ -89,8 +92,8 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     jobs: { kind: 'executeSql', executeSql: pool.executeSql },
     listen: async (channel, onPayload) => {
       const stop = await pglite.listen(channel, onPayload);
-      // Unlistening needs the database; once it is closed there is nothing left to stop.
-      return () => (pglite.closed ? Promise.resolve() : stop().catch(() => {}));
+      // Unlistening needs the database; once it is closed (or given back) there is nothing left to stop.
+      return () => (pglite.closed || pool.isEnded ? Promise.resolve() : stop().catch(() => {}));
     },
     close: () => db.destroy(),
   };

@@ -124,9 +124,29 @@ async function download(url: string, options: InstallOptions): Promise<{ body: R
     throw new ModelInstallError('DOWNLOAD_FAILED', `${url} answered ${response.status} ${response.statusText}.`);
   }
   const length = Number(response.headers.get('content-length'));
-  // The web stream's type comes from the DOM lib here, Node's from its own: they are the same object.
-  const body = Readable.fromWeb(response.body as Parameters<typeof Readable.fromWeb>[0]);
-  return { body, totalBytes: Number.isFinite(length) && length > 0 ? length : null };
+  return {
+    body: Readable.from(chunksOf(response.body)),
+    totalBytes: Number.isFinite(length) && length > 0 ? length : null,
+  };
+}
+
+/**
+ * A response body's chunks, for a Node stream. Not `Readable.fromWeb`: on Node 20 a download cut
+ * off while its stream was being torn down threw undici's "terminated" as an uncaught exception
+ * from inside that adapter, past every handler (seen in test/models/installer.test.ts). Here each
+ * read is awaited in one place, and a reader left early cancels the body.
+ */
+async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
 }
 
 /** A download that stops early is a failed install, whatever stage notices it. */

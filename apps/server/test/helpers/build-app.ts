@@ -24,7 +24,7 @@ export interface TestAppOptions {
 
 /**
  * A config for tests: silent logs, files in a fresh temporary folder, no load shedding, and an
- * in-memory PGlite database copied from the migrated template (override the database for an empty one).
+ * in-memory PGlite database as the migrated template left it (override the database for an empty one).
  */
 export async function testConfig(options: TestAppOptions = {}): Promise<Config> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sayso-test-'));
@@ -42,8 +42,13 @@ export async function testConfig(options: TestAppOptions = {}): Promise<Config> 
     RENDER_THREADS: '0',
     ...options.env,
   });
-  const withMemoryDb: Config = { ...config, database: await pgliteFromTemplate() };
-  return options.override ? options.override(withMemoryDb) : withMemoryDb;
+  const lentDatabase = await pgliteFromTemplate();
+  const withMemoryDb: Config = { ...config, database: lentDatabase };
+  if (!options.override) return withMemoryDb;
+  const overridden = options.override(withMemoryDb);
+  // A test that brings its own database leaves the lent one unused: the next test may have it.
+  if (overridden.database !== lentDatabase && lentDatabase.kind === 'pglite') await lentDatabase.lease?.giveBack();
+  return overridden;
 }
 
 /** Boots the whole app on a new database; it is closed and its files removed when the test ends. */
