@@ -57,6 +57,7 @@ import { runsInRenderThreads } from './render-pool/thread-engines.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { openStorage } from './storage/open-storage.js';
 import { version } from './version.js';
+import { namedPlugin } from './http/named-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -189,20 +190,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('requireUser', sessionGuard(auth, config.auth.sessionMaxDays, sessions));
   app.decorateRequest('user', null);
 
-  await app.register(healthRoutes);
-  await app.register(siteRoutes);
-  await app.register(pricingRoutes);
+  await app.register(namedPlugin('healthRoutes', healthRoutes));
+  await app.register(namedPlugin('siteRoutes', siteRoutes));
+  await app.register(namedPlugin('pricingRoutes', pricingRoutes));
   await app.register(
-    authRoutes(auth, sessions, {
-      publicUrl: config.publicUrl,
-      failedSignInsPerMinute: config.auth.signInAttemptsPerMinute,
-    }),
+    namedPlugin(
+      'authRoutes',
+      authRoutes(auth, sessions, {
+        publicUrl: config.publicUrl,
+        failedSignInsPerMinute: config.auth.signInAttemptsPerMinute,
+      }),
+    ),
   );
-  await app.register(accountRoutes);
-  await app.register(adminRoutes);
-  await app.register(modelRoutes(options.modelHooks ?? sherpaModelHooks(engines)));
+  await app.register(namedPlugin('accountRoutes', accountRoutes));
+  await app.register(namedPlugin('adminRoutes', adminRoutes));
+  await app.register(namedPlugin('modelRoutes', modelRoutes(options.modelHooks ?? sherpaModelHooks(engines))));
   await registerSpeech(app, config, options.callbackTransport);
-  await app.register(voiceRoutes);
+  await app.register(namedPlugin('voiceRoutes', voiceRoutes));
   await registerHistory(app, config);
   await registerPublicApi(app, config);
   await registerWebApp(app, config.webDistDir);

@@ -12,7 +12,7 @@ import type { PGliteLease } from '../../src/db/pglite-pool.js';
 
 /** Schema of the watchers below, left out of the reset. */
 const GUARD_SCHEMA = 'sayso_test_guard';
-/** A session setting the watchers set when a statement changed the schema; DISCARD ALL clears it. */
+/** A session setting the watchers fill with what changed the schema (for a look when debugging); DISCARD ALL clears it. */
 const SCHEMA_CHANGED = 'sayso_test.schema_changed';
 
 // Event triggers fire for DDL in any schema. `ddl_command_end` lists what a command created or
@@ -21,9 +21,8 @@ const WATCH_SCHEMA_CHANGES = `
   CREATE SCHEMA ${GUARD_SCHEMA};
   CREATE FUNCTION ${GUARD_SCHEMA}.note_ddl() RETURNS event_trigger LANGUAGE plpgsql AS $$
   BEGIN
-    IF EXISTS (SELECT 1 FROM pg_event_trigger_ddl_commands()) THEN
-      PERFORM set_config('${SCHEMA_CHANGED}', 'yes', false);
-    END IF;
+    PERFORM set_config('${SCHEMA_CHANGED}', coalesce(current_setting('${SCHEMA_CHANGED}', true), '') || ' ' || c.command_tag || ' ' || coalesce(c.object_identity, ''), false)
+      FROM pg_event_trigger_ddl_commands() c;
   END $$;
   CREATE FUNCTION ${GUARD_SCHEMA}.note_drop() RETURNS event_trigger LANGUAGE plpgsql AS $$
   BEGIN
@@ -137,7 +136,7 @@ export class WarmDatabases {
     const { rows } = await pglite.query<{ changed: string | null }>(
       `SELECT current_setting('${SCHEMA_CHANGED}', true) AS changed`,
     );
-    if (rows[0]?.changed === 'yes') return false;
+    if (rows[0]?.changed) return false;
     // Session state: settings, prepared statements, LISTENs, advisory locks, temporary tables.
     await pglite.exec('DISCARD ALL');
     await pglite.exec(await (this.restoreSql as Promise<string>));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
+import { JOBS } from '@sayso/contract/jobs';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/database.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -42,6 +43,9 @@ async function buildTemplate(folder: string): Promise<string> {
   try {
     await migrate(handle.db);
     const queue = await JobQueue.start(handle.jobs, { pollIntervalMs: 500, logger: pino({ level: 'silent' }) });
+    // Each queue is a partition of pg-boss's job table. Made here, an app that starts on a copy
+    // changes no schema, so its warm database can be lent again (test/helpers/warm-databases.ts).
+    for (const name of Object.keys(JOBS) as (keyof typeof JOBS)[]) await queue.prepare(name);
     await queue.stop();
   } finally {
     await handle.close();

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import { runRetention } from './retention.js';
 import { historyRoutes } from './routes.js';
 import { HistoryService } from './service.js';
+import { namedPlugin } from '../../http/named-plugin.js';
 
 /** How often the retention job looks for audio past its days. */
 const RETENTION_EVERY_MS = 60 * 60_000;
@@ -17,7 +18,7 @@ export async function registerHistory(app: FastifyInstance, config: Config): Pro
     retentionDays: config.history.retentionDays,
     storageLimitBytes: config.history.storageLimitBytes,
   });
-  await app.register(historyRoutes(service));
+  await app.register(namedPlugin('historyRoutes', historyRoutes(service)));
   if (!config.runWorkers) return;
   const deps = { db: app.db, storage: app.storage, logger: app.log, retentionDays: config.history.retentionDays };
   const pass = () =>

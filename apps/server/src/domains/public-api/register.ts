@@ -7,6 +7,7 @@ import { ApiCatalogue } from './catalogue.js';
 import { elevenLabsRoutes } from './elevenlabs/routes.js';
 import { openAiRoutes } from './openai/routes.js';
 import { ApiSpeechService } from './speech-service.js';
+import { namedPlugin } from '../../http/named-plugin.js';
 
 /** API keys (managed in the web app) and the public API's dialects that they open. */
 export async function registerPublicApi(app: FastifyInstance, config: Config): Promise<void> {
@@ -20,8 +21,10 @@ export async function registerPublicApi(app: FastifyInstance, config: Config): P
     staleTaskSeconds: config.speech.staleTaskSeconds,
   });
   app.decorateRequest('apiPrincipal', null);
-  await app.register(apiKeyRoutes(keys));
-  await app.register(openAiRoutes({ keys, catalogue, speech }), { prefix: '/openai/v1' });
+  await app.register(namedPlugin('apiKeyRoutes', apiKeyRoutes(keys)));
+  await app.register(namedPlugin('openAiRoutes', openAiRoutes({ keys, catalogue, speech })), { prefix: '/openai/v1' });
   const voices = new VoiceService({ db: app.db, engines: app.engines, storage: app.storage, logger: app.log });
-  await app.register(elevenLabsRoutes({ keys, catalogue, speech, voices }), { prefix: '/elevenlabs' });
+  await app.register(namedPlugin('elevenLabsRoutes', elevenLabsRoutes({ keys, catalogue, speech, voices })), {
+    prefix: '/elevenlabs',
+  });
 }

@@ -10,6 +10,7 @@ import { runSpeechTask, type SpeechJobDeps } from './speech-job.js';
 import { sweepSpeechQueue } from './speech-queue.js';
 import { TaskAudioStreams } from './task-audio-stream.js';
 import { taskView } from './task-view.js';
+import { namedPlugin } from '../../http/named-plugin.js';
 
 /**
  * Routes, and when this process runs workers: the speech worker, the completion callback worker
@@ -38,7 +39,7 @@ export async function registerSpeech(
     fileSecret,
     publicUrl: config.publicUrl,
   });
-  await app.register(speechRoutes(service, audioStreams));
+  await app.register(namedPlugin('speechRoutes', speechRoutes(service, audioStreams)));
   if (!config.runWorkers) return;
 
   const deps: SpeechJobDeps = {
