@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerSameOriginGuard(app, config.publicUrl);
   registerMalformedInputGuard(app);
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
   await registerOverloadProtection(app, config.overload);
 
   await app.register(fastifySwagger, {
