@@ -62,8 +62,9 @@ export async function runCannon(name: string, url: string, options: LoadOptions)
       ? {
           setupClient: (client: Client) => {
             const mine = request(next);
-            if (Array.isArray(mine)) client.setRequests(mine);
-            else client.setRequest(mine);
+            // Always a list: after a request given with setRequest, autocannon goes back to its
+            // default request (GET of the base URL) for every later one.
+            client.setRequests(Array.isArray(mine) ? mine : [mine]);
             next += 1;
           },
         }

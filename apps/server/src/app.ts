@@ -120,8 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerSameOriginGuard(app, config.publicUrl);
   registerMalformedInputGuard(app);
-  await registerSecurityHeaders(app, config.publicUrl);
-  await registerOverloadProtection(app, config.overload);
+  registerSecurityHeaders(app, config.publicUrl);
+  await registerOverloadProtection(app, config.overload, config.database.kind);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Sayso API', version, description: apiGuide() } },

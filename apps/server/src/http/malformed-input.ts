@@ -36,23 +36,26 @@ export function containsNul(value: unknown): boolean {
     if (typeof next === 'string') {
       if (next.includes('\u0000')) return true;
     } else if (Array.isArray(next)) {
-      pending.push(...next);
+      for (const item of next) pending.push(item);
     } else if (next !== null && typeof next === 'object' && !Buffer.isBuffer(next)) {
-      for (const [key, item] of Object.entries(next)) {
+      const record = next as Record<string, unknown>;
+      for (const key of Object.keys(record)) {
         if (key.includes('\u0000')) return true;
-        pending.push(item);
+        pending.push(record[key]);
       }
     }
   }
   return false;
 }
 
+const nulInInput = () => new AppError(400, 'The request must not contain NUL characters', 'NUL_IN_INPUT');
+
 /**
  * Throws the one 400 for NUL characters. The hook below covers path, query and parsed bodies;
  * forms streamed inside a handler (multipart) call this on their fields themselves.
  */
 export function refuseNul(value: unknown): void {
-  if (containsNul(value)) throw new AppError(400, 'The request must not contain NUL characters', 'NUL_IN_INPUT');
+  if (containsNul(value)) throw nulInInput();
 }
 
 /** A form body reaches handlers as text; what matters is the text after percent-decoding. */
@@ -80,7 +83,8 @@ export function registerMalformedInputGuard(app: FastifyInstance): void {
     parseJson(request, text, done);
   });
 
-  app.addHook('preValidation', async (request) => {
-    refuseNul([request.params, request.query, bodyValues(request)]);
+  app.addHook('preValidation', (request, _reply, done) => {
+    const found = containsNul(request.params) || containsNul(request.query) || containsNul(bodyValues(request));
+    done(found ? nulInInput() : undefined);
   });
 }

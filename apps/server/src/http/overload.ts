@@ -28,7 +28,11 @@ function isSheddable(request: FastifyRequest): boolean {
  * - on the embedded database, a read that waited longer than `databaseWaitMs` for the single
  *   connection. Writes that were let in wait their turn, so none stops half done.
  */
-export async function registerOverloadProtection(app: FastifyInstance, settings: Config['overload']): Promise<void> {
+export async function registerOverloadProtection(
+  app: FastifyInstance,
+  settings: Config['overload'],
+  database: Config['database']['kind'],
+): Promise<void> {
   const busy = (request: FastifyRequest) =>
     new AppError(503, BUSY_MESSAGE, 'SERVER_BUSY', {
       'retry-after': String(settings.retryAfterSeconds),
@@ -48,7 +52,9 @@ export async function registerOverloadProtection(app: FastifyInstance, settings:
     },
   });
 
-  if (settings.databaseWaitMs === 0) return;
+  // Only the embedded database has a single connection to wait for. Elsewhere the limit would
+  // never be read, yet running every request inside an AsyncLocalStorage taxes each promise made.
+  if (settings.databaseWaitMs === 0 || database !== 'pglite') return;
   app.addHook('onRequest', (request, _reply, done) => {
     if (!READ_METHODS.has(request.method) || !isSheddable(request)) return done();
     // The rest of the request (hooks, handler, its queries) runs inside this limit.

@@ -41,13 +41,15 @@ function isCrossSite(request: FastifyRequest, trusted: ReadonlySet<string>): boo
  */
 export function registerSameOriginGuard(app: FastifyInstance, publicUrl: string): void {
   const trusted = new Set(trustedOrigins(publicUrl));
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || authenticatesItself(request)) return;
-    if (!isCrossSite(request, trusted)) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || authenticatesItself(request) || !isCrossSite(request, trusted)) {
+      done();
+      return;
+    }
     // The body is never read; closing the connection spares both sides an upload nobody wants,
     // which would otherwise keep the socket busy.
-    // Thrown, not sent: the route's own error handler answers, so the public API's dialects give
+    // Passed on, not sent: the route's own error handler answers, so the public API's dialects give
     // the refusal in their shape (a plain body would not match their response schemas).
-    throw new AppError(403, 'Cross-site request refused', 'CROSS_SITE', { connection: 'close' });
+    done(new AppError(403, 'Cross-site request refused', 'CROSS_SITE', { connection: 'close' }));
   });
 }

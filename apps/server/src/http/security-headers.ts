@@ -1,5 +1,5 @@
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { decodedLowerPath } from './request-path.js';
 
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -40,8 +40,12 @@ function contentSecurityPolicy(servedOverHttps: boolean): Record<string, string[
  * it through (/api/auth/...), because Chromium applies an opener policy to each redirect too.
  */
 const SIGN_IN_POPUP_PATHS = ['/auth/popup', '/api/auth/'];
+/** The same prefixes for a URL with nothing percent-encoded: no decoding needed to compare. */
+const SIGN_IN_POPUP_PLAIN = /^\/(?:auth\/popup|api\/auth\/)/i;
 const isSignInPopup = (request: FastifyRequest) => {
-  const path = decodedLowerPath(request.url);
+  const { url } = request;
+  if (!url.includes('%')) return SIGN_IN_POPUP_PLAIN.test(url);
+  const path = decodedLowerPath(url);
   return SIGN_IN_POPUP_PATHS.some((prefix) => path.startsWith(prefix));
 };
 
@@ -52,15 +56,21 @@ const isSignInPopup = (request: FastifyRequest) => {
 const isSignedFile = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/files/') === true;
 
 /**
- * Security headers on every answer (@fastify/helmet): the policy above, nosniff, no framing, a
- * referrer that names only our origin to other sites, and HSTS when PUBLIC_URL is https.
- * Cross-Origin-Opener-Policy is `same-origin-allow-popups`: it cuts other sites' windows off
- * from ours but keeps the sign-in popup we open able to report back.
+ * The headers helmet writes for our options, worked out once: helmet's middleware run against a
+ * response that only records them. Building helmet's middleware per request (as @fastify/helmet
+ * does) re-parses the whole policy for every answer.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
-  const servedOverHttps = publicUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
-    global: true,
+export function securityHeaderSet(servedOverHttps: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  const middleware = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(servedOverHttps) },
     crossOriginOpenerPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
@@ -68,8 +78,29 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: servedOverHttps ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: false } : false,
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // helmet's middleware only sets and removes headers, and calls back before it returns.
+  middleware(
+    {} as Parameters<typeof middleware>[0],
+    recorder as unknown as Parameters<typeof middleware>[1],
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  return headers;
+}
+
+/**
+ * Security headers on every answer: the policy above, nosniff, no framing, a referrer that names
+ * only our origin to other sites, and HSTS when PUBLIC_URL is https, from one set computed at
+ * start-up. Cross-Origin-Opener-Policy is `same-origin-allow-popups`: it cuts other sites'
+ * windows off from ours but keeps the sign-in popup we open able to report back.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+  const headers = securityHeaderSet(publicUrl.startsWith('https://'));
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
     if (!isSignInPopup(request)) reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     if (isSignedFile(request)) reply.header('cross-origin-resource-policy', 'cross-origin');
+    done();
   });
 }

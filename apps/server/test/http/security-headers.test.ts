@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { buildTestApp } from '../helpers/build-app.js';
+import { signedInUser } from '../helpers/sessions.js';
 
 const WEB_INDEX = path.resolve(import.meta.dirname, '../../../web/index.html');
 
@@ -98,6 +99,21 @@ describe('security headers', () => {
     const overHttps = await secure.inject({ method: 'GET', url: '/' });
     expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000');
     expect(cspOf(overHttps.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
+  });
+
+  it('sends the policy on a live account stream, which writes its own head', async () => {
+    const app = await buildTestApp();
+    const user = await signedInUser(app);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/me/events`, {
+      headers: { cookie: user.cookie },
+      signal: controller.signal,
+    });
+    controller.abort();
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expectBaselineHeaders(Object.fromEntries(response.headers));
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
   });
 
   it('serves the API documentation under the same policy, which it needs nothing beyond', async () => {

@@ -1,3 +1,4 @@
+import { creditPackList } from '@sayso/contract/pricing';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../helpers/build-app.js';
 
@@ -19,5 +20,14 @@ describe('GET /api/credit-packs', () => {
       expect(pack.currency).toBe('PKR');
       expect(pack.features).toHaveLength(5);
     }
+  });
+
+  it('answers JSON that matches its contract schema exactly, cacheable for five minutes', async () => {
+    const app = await buildTestApp();
+    const response = await app.inject({ method: 'GET', url: '/api/credit-packs' });
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    const body = response.json();
+    expect(creditPackList.strict().parse(body)).toEqual(body);
   });
 });

@@ -22,6 +22,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   async function streamAccountFigures(request: FastifyRequest, reply: FastifyReply, userId: string) {
     reply.hijack();
     const stream = reply.raw;
+    // A hijacked reply writes its own head: the security headers set for it so far go with it.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) stream.setHeader(name, value);
+    }
     stream.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',

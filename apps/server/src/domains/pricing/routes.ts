@@ -1,11 +1,17 @@
 import { errorBody } from '@sayso/contract/errors';
 import { creditPackList, purchaseRequest, purchaseResult } from '@sayso/contract/pricing';
+import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInUser } from '../auth/session-guard.js';
 import { listCreditPacks, purchasePack } from './service.js';
 
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  // The catalogue never changes while the process runs: checked against its contract schema and
+  // serialised once, at start-up (a catalogue that drifted from the schema stops the app booting).
+  const creditPacksJson = JSON.stringify(creditPackList.parse({ packs: listCreditPacks() }));
+
+  // Without the zod type provider, so the handler may send the already serialised JSON text.
+  app.withTypeProvider<FastifyTypeProviderDefault>().get(
     '/api/credit-packs',
     {
       schema: {
@@ -14,10 +20,12 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: creditPackList },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return { packs: listCreditPacks() };
-    },
+    // A JSON string is sent as it is, without the per-request schema check and serialisation.
+    (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=300')
+        .type('application/json; charset=utf-8')
+        .send(creditPacksJson),
   );
 
   app.post(

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Studio } from '@sayso/contract/site';
 import {
+  type CompiledQuery,
   type Expression,
   type ExpressionBuilder,
+  type InferResult,
   type Kysely,
   type Selectable,
   type SqlBool,
@@ -382,17 +384,42 @@ export async function queuePosition(db: Kysely<Database>, task: SpeechTask): Pro
   return Number(row.n);
 }
 
-/**
- * A task with its place in the line (null unless it is waiting), in one statement: the poll
- * route's only database round trip once its session is cached (issue 15).
- */
-export async function findTaskWithPosition(
-  db: Kysely<Database>,
-  taskId: string,
-): Promise<{ task: SpeechTask; position: number | null } | undefined> {
-  const row = await db
+/** What a poll reads of a task: the fields of its view, and its owner. */
+export type PolledTask = Pick<
+  SpeechTask,
+  | 'id'
+  | 'user_id'
+  | 'status'
+  | 'progress'
+  | 'error'
+  | 'audio_key'
+  | 'transcript_key'
+  | 'duration_ms'
+  | 'voice_id'
+  | 'model_id'
+  | 'text'
+  | 'created_at'
+  | 'finished_at'
+>;
+
+function taskWithPositionQuery(db: Kysely<Database>, taskId: string) {
+  return db
     .selectFrom('speech_tasks as t')
-    .selectAll('t')
+    .select([
+      't.id',
+      't.user_id',
+      't.status',
+      't.progress',
+      't.error',
+      't.audio_key',
+      't.transcript_key',
+      't.duration_ms',
+      't.voice_id',
+      't.model_id',
+      't.text',
+      't.created_at',
+      't.finished_at',
+    ])
     .select((eb) =>
       eb
         .case()
@@ -407,11 +434,41 @@ export async function findTaskWithPosition(
         .end()
         .as('queue_position'),
     )
-    .where('t.id', '=', taskId)
-    .executeTakeFirst();
+    .where('t.id', '=', taskId);
+}
+
+type TaskWithPositionRow = InferResult<ReturnType<typeof taskWithPositionQuery>>[number];
+
+/** Stands for the task id while the poll's statement is compiled, so its parameter can be found. */
+const TASK_ID_SLOT = '\u0000task id';
+const pollStatements = new WeakMap<Kysely<Database>, CompiledQuery<TaskWithPositionRow>>();
+
+/** The poll's statement, built and compiled once per database: polls are the busiest route. */
+function pollStatement(db: Kysely<Database>, taskId: string): CompiledQuery<TaskWithPositionRow> {
+  let compiled = pollStatements.get(db);
+  if (!compiled) {
+    compiled = taskWithPositionQuery(db, TASK_ID_SLOT).compile();
+    if (compiled.parameters.filter((value) => value === TASK_ID_SLOT).length !== 1) {
+      throw new Error('the poll statement must take the task id exactly once');
+    }
+    pollStatements.set(db, compiled);
+  }
+  return { ...compiled, parameters: compiled.parameters.map((value) => (value === TASK_ID_SLOT ? taskId : value)) };
+}
+
+/**
+ * A task with its place in the line (null unless it is waiting), in one statement: the poll
+ * route's only database round trip once its session is cached (issue 15). It reads the task's
+ * current state every time; only the statement's text is reused.
+ */
+export async function findTaskWithPosition(
+  db: Kysely<Database>,
+  taskId: string,
+): Promise<{ task: PolledTask; position: number | null } | undefined> {
+  const [row] = (await db.executeQuery(pollStatement(db, taskId))).rows;
   if (!row) return undefined;
   const { queue_position: position, ...task } = row;
-  return { task: toTask(task), position: position === null ? null : Number(position) };
+  return { task, position: position === null ? null : Number(position) };
 }
 
 export async function listUserTasks(db: Kysely<Database>, userId: string, limit = 50): Promise<SpeechTask[]> {

@@ -1,6 +1,6 @@
 import type { TaskView } from '@sayso/contract/speech';
 import { signedFileUrl } from './file-urls.js';
-import type { SpeechTask } from './repository.js';
+import type { PolledTask } from './repository.js';
 
 /**
  * A task as the spec's pollers read it (section 3 'Task (polled)'): both `task_id` and `id`, the
@@ -9,7 +9,7 @@ import type { SpeechTask } from './repository.js';
  * renders, the link its audio streams from as it is spoken.
  */
 export function taskView(
-  task: SpeechTask,
+  task: PolledTask,
   publicUrl: string,
   secret: string,
   queuePosition: number | null = null,
