@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import type { Database, SpeechSettingsJson } from '../../db/schema.js';
 import { captureHoldIn, holdCreditsIn, releaseHoldIn, settleHoldIn } from '../accounts/credits-repository.js';
+import { QueueOrder, type QueuedTaskKey } from './queue-order.js';
 
 type TaskRow = Selectable<Database['speech_tasks']>;
 type StoredStudio = TaskRow['provider'];
@@ -42,6 +43,12 @@ export interface NewTask {
   apiKeyId?: string;
 }
 
+/**
+ * The database's clock, as new tasks get it, cut to what a JavaScript Date holds, so a
+ * `queued_at` read back orders exactly as the stored one (the queue position compares them).
+ */
+const nowToTheMillisecond = () => sql<Date>`date_trunc('milliseconds', now())`;
+
 /** 128 random bits: a demo task is readable by whoever holds its id, so it must not be guessable. */
 const newTaskId = () => randomBytes(16).toString('hex');
 
@@ -62,8 +69,12 @@ export async function createTask(
 ): Promise<{ taskId: string }> {
   const taskId = newTaskId();
   const caller = input.userId ? `user:${input.userId}` : `ip:${input.clientIp ?? ''}`;
-  await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext(${`speech-submit:${caller}`}))`.execute(trx);
+  const queuedAt = await db.transaction().execute(async (trx) => {
+    // now() is the transaction's start, so this is the `queued_at` the new row's default gives it.
+    const { rows } = await sql<{ queued_at: Date }>`
+      select pg_advisory_xact_lock(hashtext(${`speech-submit:${caller}`})), ${nowToTheMillisecond()} as queued_at`.execute(
+      trx,
+    );
     await admit(trx);
     const insertTask = (holdId: string | null) =>
       trx.insertInto('speech_tasks').values({
@@ -86,7 +97,9 @@ export async function createTask(
       await insertTask(null).execute();
     }
     await enqueue?.send(trx, taskId);
+    return rows[0]?.queued_at;
   });
+  if (!input.apiKeyId && queuedAt) queueOrderOf(db).queued({ id: taskId, queuedAt });
   return { taskId };
 }
 
@@ -120,6 +133,8 @@ export async function claimTask(
     )
     .returningAll()
     .executeTakeFirst();
+  // One fewer waits: the tasks behind it move up at the next poll.
+  if (row) queueOrderOf(db).changed();
   return row && toTask(row);
 }
 
@@ -292,12 +307,6 @@ export async function stalledTasks(db: Kysely<Database>, staleSeconds: number): 
 const REQUEUED_NOTE = 'requeued after a stalled worker';
 
 /**
- * The database's clock, as new tasks get it, cut to what a JavaScript Date holds, so a
- * `queued_at` read back orders exactly as the stored one (the queue position compares them).
- */
-const nowToTheMillisecond = () => sql<Date>`date_trunc('milliseconds', now())`;
-
-/**
  * Puts a stalled task back in the queue (at the back of the line, with no job yet), once: the
  * note left in `error` marks it as requeued, so a second stall finds nothing to update here
  * (false) and the task is failed instead.
@@ -320,6 +329,7 @@ export async function requeueStalledTask(db: Kysely<Database>, taskId: string, s
     .where('api_key_id', 'is', null)
     .returning('id')
     .executeTakeFirst();
+  if (requeued) queueOrderOf(db).changed();
   return requeued !== undefined;
 }
 
@@ -366,25 +376,44 @@ export async function requeueWaitingTask(db: Kysely<Database>, task: WaitingTask
     .where(sql<Date>`date_trunc('milliseconds', queued_at)`, '=', task.queuedAt)
     .returning('id')
     .executeTakeFirst();
+  if (moved) queueOrderOf(db).changed();
   return moved !== undefined;
 }
 
-/**
- * How many waiting tasks are ahead of this one in the line (null when it is not waiting). The
- * partial index on (queued_at, id) of queued tasks keeps this one short index scan.
- */
-export async function queuePosition(db: Kysely<Database>, task: SpeechTask): Promise<number | null> {
-  if (task.status !== 'queued') return null;
-  const row = await db
+/** The waiting tasks in line order: the partial index on (queued_at, id) of queued tasks holds it. */
+async function readQueueLine(db: Kysely<Database>): Promise<QueuedTaskKey[]> {
+  const rows = await db
     .selectFrom('speech_tasks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select(['id', 'queued_at'])
     .where('status', '=', 'queued')
-    .where((eb) => eb(eb.refTuple('queued_at', 'id'), '<', eb.tuple(task.queued_at, task.id)))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .orderBy('queued_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, queuedAt: row.queued_at }));
 }
 
-/** What a poll reads of a task: the fields of its view, and its owner. */
+const queueOrders = new WeakMap<Kysely<Database>, QueueOrder>();
+
+/** One line per database, so every write to the queue through it is seen by the next poll. */
+function queueOrderOf(db: Kysely<Database>): QueueOrder {
+  let order = queueOrders.get(db);
+  if (!order) {
+    order = new QueueOrder(() => readQueueLine(db));
+    queueOrders.set(db, order);
+  }
+  return order;
+}
+
+/** How many waiting tasks are ahead of this one in the line (null when it is not waiting). */
+export async function queuePosition(
+  db: Kysely<Database>,
+  task: Pick<SpeechTask, 'id' | 'status' | 'queued_at'>,
+): Promise<number | null> {
+  if (task.status !== 'queued') return null;
+  return queueOrderOf(db).positionOf({ id: task.id, queuedAt: task.queued_at });
+}
+
+/** What a poll reads of a task: the fields of its view, its owner, and its place in the line. */
 export type PolledTask = Pick<
   SpeechTask,
   | 'id'
@@ -400,54 +429,42 @@ export type PolledTask = Pick<
   | 'text'
   | 'created_at'
   | 'finished_at'
+  | 'queued_at'
 >;
 
-function taskWithPositionQuery(db: Kysely<Database>, taskId: string) {
+function polledTaskQuery(db: Kysely<Database>, taskId: string) {
   return db
-    .selectFrom('speech_tasks as t')
+    .selectFrom('speech_tasks')
     .select([
-      't.id',
-      't.user_id',
-      't.status',
-      't.progress',
-      't.error',
-      't.audio_key',
-      't.transcript_key',
-      't.duration_ms',
-      't.voice_id',
-      't.model_id',
-      't.text',
-      't.created_at',
-      't.finished_at',
+      'id',
+      'user_id',
+      'status',
+      'progress',
+      'error',
+      'audio_key',
+      'transcript_key',
+      'duration_ms',
+      'voice_id',
+      'model_id',
+      'text',
+      'created_at',
+      'finished_at',
+      'queued_at',
     ])
-    .select((eb) =>
-      eb
-        .case()
-        .when('t.status', '=', 'queued')
-        .then(
-          eb
-            .selectFrom('speech_tasks as ahead')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .where('ahead.status', '=', 'queued')
-            .where((e) => e(e.refTuple('ahead.queued_at', 'ahead.id'), '<', e.refTuple('t.queued_at', 't.id'))),
-        )
-        .end()
-        .as('queue_position'),
-    )
-    .where('t.id', '=', taskId);
+    .where('id', '=', taskId);
 }
 
-type TaskWithPositionRow = InferResult<ReturnType<typeof taskWithPositionQuery>>[number];
+type PolledTaskRow = InferResult<ReturnType<typeof polledTaskQuery>>[number];
 
 /** Stands for the task id while the poll's statement is compiled, so its parameter can be found. */
 const TASK_ID_SLOT = '\u0000task id';
-const pollStatements = new WeakMap<Kysely<Database>, CompiledQuery<TaskWithPositionRow>>();
+const pollStatements = new WeakMap<Kysely<Database>, CompiledQuery<PolledTaskRow>>();
 
 /** The poll's statement, built and compiled once per database: polls are the busiest route. */
-function pollStatement(db: Kysely<Database>, taskId: string): CompiledQuery<TaskWithPositionRow> {
+function pollStatement(db: Kysely<Database>, taskId: string): CompiledQuery<PolledTaskRow> {
   let compiled = pollStatements.get(db);
   if (!compiled) {
-    compiled = taskWithPositionQuery(db, TASK_ID_SLOT).compile();
+    compiled = polledTaskQuery(db, TASK_ID_SLOT).compile();
     if (compiled.parameters.filter((value) => value === TASK_ID_SLOT).length !== 1) {
       throw new Error('the poll statement must take the task id exactly once');
     }
@@ -457,18 +474,13 @@ function pollStatement(db: Kysely<Database>, taskId: string): CompiledQuery<Task
 }
 
 /**
- * A task with its place in the line (null unless it is waiting), in one statement: the poll
- * route's only database round trip once its session is cached (issue 15). It reads the task's
- * current state every time; only the statement's text is reused.
+ * What a poll reads of a task, by primary key: the poll route's only statement once its session
+ * is cached (issue 15). It reads the task's current state every time; only the statement's text
+ * is reused. Its place in the line comes from `queuePosition`, which shares one read of the line.
  */
-export async function findTaskWithPosition(
-  db: Kysely<Database>,
-  taskId: string,
-): Promise<{ task: PolledTask; position: number | null } | undefined> {
+export async function findPolledTask(db: Kysely<Database>, taskId: string): Promise<PolledTask | undefined> {
   const [row] = (await db.executeQuery(pollStatement(db, taskId))).rows;
-  if (!row) return undefined;
-  const { queue_position: position, ...task } = row;
-  return { task, position: position === null ? null : Number(position) };
+  return row;
 }
 
 export async function listUserTasks(db: Kysely<Database>, userId: string, limit = 50): Promise<SpeechTask[]> {

@@ -26,14 +26,7 @@ import { checkSubmissionLimits, type SpeechLimits } from './limits.js';
 import { findPreferences, savePreferences } from './preferences-repository.js';
 import { previewTextFor } from './preview-texts.js';
 import { renderSpeech } from './render.js';
-import {
-  createTask,
-  findTask,
-  findTaskWithPosition,
-  listUserTasks,
-  queuePosition,
-  type SpeechTask,
-} from './repository.js';
+import { createTask, findTask, findPolledTask, listUserTasks, queuePosition, type SpeechTask } from './repository.js';
 import { SPEECH_JOB_OPTIONS } from './speech-queue.js';
 import { taskView } from './task-view.js';
 import { checkModelId, checkSpeechText, checkVoiceId, clampSettings, DEMO_MAX_TEXT_LENGTH } from './validation.js';
@@ -145,11 +138,11 @@ export class SpeechService {
   async readTask(taskId: string | undefined, userId: string | null): Promise<TaskView> {
     const id = taskId?.trim();
     if (!id) throw new AppError(400, 'Task ID is required', 'TASK_ID_REQUIRED');
-    const found = await findTaskWithPosition(this.deps.db, id);
-    if (!found || (found.task.user_id !== null && found.task.user_id !== userId)) {
+    const task = await findPolledTask(this.deps.db, id);
+    if (!task || (task.user_id !== null && task.user_id !== userId)) {
       throw new AppError(404, 'Task not found', 'TASK_NOT_FOUND');
     }
-    return taskView(found.task, this.deps.publicUrl, this.deps.fileSecret, found.position);
+    return taskView(task, this.deps.publicUrl, this.deps.fileSecret, await queuePosition(this.deps.db, task));
   }
 
   async listTasks(userId: string): Promise<TaskView[]> {
