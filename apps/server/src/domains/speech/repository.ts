@@ -13,6 +13,7 @@ import {
 } from 'kysely';
 import type { Database, SpeechSettingsJson } from '../../db/schema.js';
 import { captureHoldIn, holdCreditsIn, releaseHoldIn, settleHoldIn } from '../accounts/credits-repository.js';
+import { BatchReader } from './poll-batch.js';
 import { QueueOrder, type QueuedTaskKey } from './queue-order.js';
 
 type TaskRow = Selectable<Database['speech_tasks']>;
@@ -432,7 +433,7 @@ export type PolledTask = Pick<
   | 'queued_at'
 >;
 
-function polledTaskQuery(db: Kysely<Database>, taskId: string) {
+function polledTasksQuery(db: Kysely<Database>, taskIds: string[]) {
   return db
     .selectFrom('speech_tasks')
     .select([
@@ -451,36 +452,43 @@ function polledTaskQuery(db: Kysely<Database>, taskId: string) {
       'finished_at',
       'queued_at',
     ])
-    .where('id', '=', taskId);
+    .where(sql<SqlBool>`id = any(${taskIds}::text[])`);
 }
 
-type PolledTaskRow = InferResult<ReturnType<typeof polledTaskQuery>>[number];
+type PolledTaskRow = InferResult<ReturnType<typeof polledTasksQuery>>[number];
 
-/** Stands for the task id while the poll's statement is compiled, so its parameter can be found. */
-const TASK_ID_SLOT = '\u0000task id';
+/** Stands for the ids while the poll's statement is compiled, so its parameter can be found. */
+const TASK_IDS_SLOT = ['\u0000task ids'];
 const pollStatements = new WeakMap<Kysely<Database>, CompiledQuery<PolledTaskRow>>();
 
 /** The poll's statement, built and compiled once per database: polls are the busiest route. */
-function pollStatement(db: Kysely<Database>, taskId: string): CompiledQuery<PolledTaskRow> {
+function pollStatement(db: Kysely<Database>, taskIds: string[]): CompiledQuery<PolledTaskRow> {
   let compiled = pollStatements.get(db);
   if (!compiled) {
-    compiled = polledTaskQuery(db, TASK_ID_SLOT).compile();
-    if (compiled.parameters.filter((value) => value === TASK_ID_SLOT).length !== 1) {
-      throw new Error('the poll statement must take the task id exactly once');
+    compiled = polledTasksQuery(db, TASK_IDS_SLOT).compile();
+    if (compiled.parameters.filter((value) => value === TASK_IDS_SLOT).length !== 1) {
+      throw new Error('the poll statement must take the task ids exactly once');
     }
     pollStatements.set(db, compiled);
   }
-  return { ...compiled, parameters: compiled.parameters.map((value) => (value === TASK_ID_SLOT ? taskId : value)) };
+  return { ...compiled, parameters: compiled.parameters.map((value) => (value === TASK_IDS_SLOT ? taskIds : value)) };
 }
+
+const pollReaders = new WeakMap<Kysely<Database>, BatchReader<PolledTaskRow>>();
 
 /**
  * What a poll reads of a task, by primary key: the poll route's only statement once its session
- * is cached (issue 15). It reads the task's current state every time; only the statement's text
- * is reused. Its place in the line comes from `queuePosition`, which shares one read of the line.
+ * is cached (issue 15), shared by the polls of one turn of the event loop. It reads the task's
+ * current state every time; only the statement's text is reused. Its place in the line comes
+ * from `queuePosition`, which shares one read of the line.
  */
-export async function findPolledTask(db: Kysely<Database>, taskId: string): Promise<PolledTask | undefined> {
-  const [row] = (await db.executeQuery(pollStatement(db, taskId))).rows;
-  return row;
+export function findPolledTask(db: Kysely<Database>, taskId: string): Promise<PolledTask | undefined> {
+  let reader = pollReaders.get(db);
+  if (!reader) {
+    reader = new BatchReader(async (taskIds) => (await db.executeQuery(pollStatement(db, taskIds))).rows);
+    pollReaders.set(db, reader);
+  }
+  return reader.read(taskId);
 }
 
 export async function listUserTasks(db: Kysely<Database>, userId: string, limit = 50): Promise<SpeechTask[]> {
