@@ -13,7 +13,7 @@ import {
 } from 'kysely';
 import type { Database, SpeechSettingsJson } from '../../db/schema.js';
 import { captureHoldIn, holdCreditsIn, releaseHoldIn, settleHoldIn } from '../accounts/credits-repository.js';
-import { BatchReader } from './poll-batch.js';
+import { BatchReader } from '../../db/batch-reader.js';
 import { QueueOrder, type QueuedTaskKey } from './queue-order.js';
 
 type TaskRow = Selectable<Database['speech_tasks']>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BatchReader } from '../../src/domains/speech/poll-batch.js';
+import { BatchReader } from '../../src/db/batch-reader.js';
 
 interface Row {
   id: string;
