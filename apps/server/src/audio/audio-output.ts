@@ -3,6 +3,7 @@ import { FlacStream } from './flac-encode.js';
 import { decodeMp3 } from './mp3-decode.js';
 import { type Mp3Kbps, Mp3Stream } from './mp3-stream.js';
 import { OggOpusStream, opusRateFor } from './opus-encode.js';
+import { floatsToPcm } from './pcm.js';
 
 /**
  * The audio a client asked for: a container, and a sample rate (null keeps the engine's own; for
@@ -59,10 +60,7 @@ export function openAudioOutput(format: OutputFormat): AudioOutput {
 async function toPcm(audio: SynthesizedAudio): Promise<{ samples: Int16Array; sampleRate: number }> {
   if (audio.format === 'pcm16') return audio;
   const decoded = await decodeMp3(audio.bytes);
-  const samples = Int16Array.from(decoded.samples, (value) =>
-    Math.max(-32_768, Math.min(32_767, Math.round(value * 32_768))),
-  );
-  return { samples, sampleRate: decoded.sampleRate };
+  return { samples: floatsToPcm(decoded.samples, 32_768), sampleRate: decoded.sampleRate };
 }
 
 /**

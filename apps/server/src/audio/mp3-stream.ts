@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createEncoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import { pcmToFloats } from './pcm.js';
 
 /** Constant bit rates this product encodes at. */
 export type Mp3Kbps = 32 | 48 | 64 | 96 | 128 | 160 | 192;
@@ -46,8 +47,7 @@ export class Mp3Stream {
   async write(samples: Int16Array): Promise<void> {
     for (let start = 0; start < samples.length; start += SLICE_SAMPLES) {
       const slice = samples.subarray(start, start + SLICE_SAMPLES);
-      const floats = Float32Array.from(slice, (sample) => sample / 32_768);
-      this.keep(this.encoder.encode([floats]));
+      this.keep(this.encoder.encode([pcmToFloats(slice)]));
       if (start + SLICE_SAMPLES < samples.length) await new Promise((resolve) => setImmediate(resolve));
     }
   }

@@ -1,3 +1,5 @@
+import { floatsToPcm } from './pcm.js';
+
 /**
  * Speed, pitch and volume applied to finished speech, for engines whose service cannot honour the
  * product's sliders itself. Speed is a WSOLA time-stretch (overlapping windows placed where the
@@ -82,5 +84,5 @@ export function adjustVoice(
   // Raising the pitch by resampling also shortens the sound by the same factor; stretch first.
   const stretched = timeStretch(samples, sampleRate, speed / factor);
   const shifted = factor === 1 ? stretched : resample(stretched, Math.round(stretched.length / factor));
-  return Int16Array.from(shifted, (value) => Math.max(-32_768, Math.min(32_767, Math.round(value * volume * 32_767))));
+  return floatsToPcm(shifted, volume * 32_767);
 }

@@ -26,6 +26,3 @@ export function analyseVoice(samples: Float32Array, sampleRate: number, maxSecon
     rate: measureSpeakingRate(small.samples, small.sampleRate, maxSeconds),
   };
 }
-
-/** 16-bit PCM as floats in -1..1. */
-export const pcmToFloats = (samples: Int16Array) => Float32Array.from(samples, (value) => value / 32_768);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyseVoice, pcmToFloats, type VoiceProfile } from '../../src/audio/voice-profile.js';
+import { pcmToFloats } from '../../src/audio/pcm.js';
+import { analyseVoice, type VoiceProfile } from '../../src/audio/voice-profile.js';
 import { analyseSample, cloneEspeakVoice, cloneVoiceId } from '../../src/engines/espeak/clone.js';
 import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { spokenSample } from '../helpers/samples.js';

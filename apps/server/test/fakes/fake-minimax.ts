@@ -126,9 +126,28 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
   };
   let baseUrl = '';
 
-  async function speak(voiceId: string, text: string, setting: { speed: number; vol: number; pitch: number }) {
+  type VoiceSetting = { speed: number; vol: number; pitch: number };
+  type Spoken = { mp3: Buffer; durationMs: number; titles: { text: string; time_begin: number; time_end: number }[] };
+  /**
+   * Speech already made, by everything that shapes it: tests that ask for the same long text more
+   * than once (one per output form) pay for its synthesis and encoding once.
+   */
+  const spokenBefore = new Map<string, Promise<Spoken>>();
+
+  function speak(voiceId: string, text: string, setting: VoiceSetting): Promise<Spoken> {
     if (clonedVoices.has(voiceId)) usedClones.add(voiceId);
     const espeak = SYSTEM_VOICES[voiceId]?.espeak ?? clonedVoices.get(voiceId)?.espeak ?? 'en-us+m3';
+    const key = JSON.stringify([espeak, text, setting.speed, setting.vol, setting.pitch]);
+    const known = spokenBefore.get(key);
+    if (known) return known;
+    const spoken = synthesize(espeak, text, setting);
+    spokenBefore.set(key, spoken);
+    // A failed synthesis is not remembered: the next request tries again.
+    spoken.catch(() => spokenBefore.delete(key));
+    return spoken;
+  }
+
+  async function synthesize(espeak: string, text: string, setting: VoiceSetting): Promise<Spoken> {
     const run = await ESpeakNg({
       arguments: [
         '-v',

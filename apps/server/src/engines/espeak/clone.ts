@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FormantSummary } from '../../audio/formants.js';
 import type { DecodedAudio } from '../../audio/mp3-decode.js';
-import { analyseVoice, pcmToFloats, type VoiceProfile } from '../../audio/voice-profile.js';
+import { pcmToFloats } from '../../audio/pcm.js';
+import { analyseVoice, type VoiceProfile } from '../../audio/voice-profile.js';
 import { EngineError } from '../speech-engine.js';
 import { runEspeak } from './run.js';
 

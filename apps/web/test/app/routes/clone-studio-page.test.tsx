@@ -98,7 +98,7 @@ describe('creating a voice on /dashboard3', () => {
   }, 15_000);
 
   it('locks the file while “Creating Voice...” runs, and marks only that file as created', async () => {
-    let answer: (response: Response) => void = () => {};
+    let answer: ((response: Response) => void) | undefined;
     const { user } = renderStudio({
       'POST /api/voice/clone': () =>
         new Promise<Response>((resolve) => {
@@ -110,7 +110,9 @@ describe('creating a voice on /dashboard3', () => {
     expect(await screen.findByRole('button', { name: 'Creating Voice...' })).toBeDisabled();
     // The file the voice is being made from cannot be swapped for another mid-way.
     expect(screen.getByRole('button', { name: 'Remove file' })).toBeDisabled();
-    answer(created());
+    // The button turns as soon as the click is taken; the upload is sent a moment later.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.(created());
     expect(await screen.findByRole('button', { name: 'Voice Created' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Remove file' })).toBeEnabled();
   });

@@ -42,12 +42,22 @@ export async function soundToMp3(sound: DecodedSound, report: StageReport, loadL
   };
   for (let start = 0; start < samples.length; start += SLICE) {
     const slice = samples.subarray(start, start + SLICE);
-    keep(encoder.encode([Float32Array.from(slice, (sample) => sample / 32_768)]));
+    keep(encoder.encode([asFloats(slice)]));
     report('encoding', (start + SLICE) / samples.length);
   }
   report('finalizing');
   keep(encoder.finalize());
   return joined(parts);
+}
+
+/**
+ * 16-bit samples as floats in -1..1, in a plain loop: a typed array's `from` with a mapping
+ * function calls it per sample and is about 20 times slower on minutes of audio.
+ */
+function asFloats(samples: Int16Array): Float32Array {
+  const floats = new Float32Array(samples.length);
+  for (let index = 0; index < samples.length; index += 1) floats[index] = (samples[index] as number) / 32_768;
+  return floats;
 }
 
 /** One buffer holding every part, so it can be handed to the page without copying. */
