@@ -47,6 +47,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { registerMalformedInputGuard } from './http/malformed-input.js';
 import { registerOverloadProtection } from './http/overload.js';
 import { serializeRequest } from './http/request-log.js';
+import { type RequestsInFlight, trackRequestsInFlight } from './http/requests-in-flight.js';
 import { registerSameOriginGuard } from './http/same-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -74,6 +75,8 @@ declare module 'fastify' {
     encodeTake: TakeEncoder;
     /** Worker threads that synthesise and encode; null when RENDER_THREADS=0 (all on the event loop). */
     renderPool: RenderPool | null;
+    /** What a graceful shutdown waits for (shutdown.ts). */
+    requestsInFlight: RequestsInFlight;
   }
 }
 
@@ -117,6 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First, so every request is counted, even one a later hook refuses.
+  app.decorate('requestsInFlight', trackRequestsInFlight(app));
   registerErrorHandler(app);
   registerSameOriginGuard(app, config.publicUrl);
   registerMalformedInputGuard(app);
