@@ -51,14 +51,44 @@ function expectBaselineHeaders(headers: Record<string, unknown>): void {
   expect(csp.get('media-src')).toEqual(expect.arrayContaining(["'self'", 'blob:', 'data:']));
 }
 
+/** What an API answer carries: data that runs nothing, loads nothing but its own audio, and is never framed. */
+function expectApiHeaders(headers: Record<string, unknown>): void {
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  const csp = cspOf(headers['content-security-policy'] as string);
+  expect(Object.fromEntries(csp)).toEqual({
+    'default-src': ["'none'"],
+    'media-src': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+  // Page-only headers stay on pages.
+  for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control']) {
+    expect(headers[name], name).toBeUndefined();
+  }
+}
+
 describe('security headers', () => {
-  it('sends the policy on a page, its script, and an API route', async () => {
+  it('sends the page policy on a page, its script, and a path no route takes', async () => {
     const app = await appServingWeb();
-    for (const url of ['/', '/dashboard', '/assets/index-abc123.js', '/api/config', '/api/no-such-route']) {
+    for (const url of ['/', '/dashboard', '/assets/index-abc123.js', '/api/no-such-route']) {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBeLessThan(500);
       expectBaselineHeaders(response.headers);
     }
+  });
+
+  it('sends the API set on the answers of every API, errors included', async () => {
+    const app = await appServingWeb();
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/config' }),
+      await app.inject({ method: 'GET', url: '/api/credit-packs' }),
+      await app.inject({ method: 'GET', url: '/api/me' }),
+      await app.inject({ method: 'GET', url: '/openai/v1/models' }),
+      await app.inject({ method: 'GET', url: '/elevenlabs/v1/voices' }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 401, 401]);
+    for (const answer of answers) expectApiHeaders(answer.headers);
   });
 
   it('keeps popups it opens reachable (sign-in) and leaves the sign-in popup itself without an opener policy', async () => {
@@ -98,10 +128,12 @@ describe('security headers', () => {
     const secure = await appServingWeb({ PUBLIC_URL: 'https://voice.example.com' });
     const overHttps = await secure.inject({ method: 'GET', url: '/' });
     expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000');
+    const apiOverHttps = await secure.inject({ method: 'GET', url: '/api/config' });
+    expect(apiOverHttps.headers['strict-transport-security']).toBe('max-age=31536000');
     expect(cspOf(overHttps.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
   });
 
-  it('sends the policy on a live account stream, which writes its own head', async () => {
+  it('sends the API set on a live account stream, which writes its own head', async () => {
     const app = await buildTestApp();
     const user = await signedInUser(app);
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -112,11 +144,10 @@ describe('security headers', () => {
     });
     controller.abort();
     expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    expectBaselineHeaders(Object.fromEntries(response.headers));
-    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expectApiHeaders(Object.fromEntries(response.headers));
   });
 
-  it('serves the API documentation under the same policy, which it needs nothing beyond', async () => {
+  it('serves the API documentation, a page, under the page policy, which it needs nothing beyond', async () => {
     const app = await buildTestApp();
     const page = await app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
