@@ -8,10 +8,13 @@ import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 import { scriptedEngine, waitForTask } from '../helpers/speech.js';
 
 const VOICE = 'espeak-en-us-f2';
-/** The shortest stale period the config accepts: the sweeper runs every second, the heartbeat every 0.7 s. */
-const STALE_SECONDS = 2;
+/**
+ * Half the shortest stale period SPEECH_STALE_TASK_SECONDS accepts (2), set on the config directly
+ * so that waiting past three periods costs 3.5 s, not 7: the sweeper still runs every second, and
+ * the busy task's heartbeat every third of a second keeps it three beats ahead of looking dead.
+ */
+const STALE_SECONDS = 1;
 const QUEUE_ENV = {
-  SPEECH_STALE_TASK_SECONDS: String(STALE_SECONDS),
   SPEECH_ACTIVE_TASKS_PER_USER: '20',
   SPEECH_REQUESTS_PER_MINUTE: '100',
 };
@@ -75,11 +78,15 @@ async function liveJobsFor(app: FastifyInstance, taskId: string): Promise<number
   return result.rows[0]?.n ?? 0;
 }
 
-/** The app on a migrated database of the target, with one busy engine and a two-second stale period. */
+/** The app on a migrated database of the target, with one busy engine and a one-second stale period. */
 async function queueApp(target: DatabaseTarget, engine: ReturnType<typeof busyWorker>['engine']) {
   const { database, cleanup } = await target.openMigrated();
   onTestFinished(cleanup);
-  return buildTestApp({ env: QUEUE_ENV, engines: [engine], override: (config) => ({ ...config, database }) });
+  return buildTestApp({
+    env: QUEUE_ENV,
+    engines: [engine],
+    override: (config) => ({ ...config, database, speech: { ...config.speech, staleTaskSeconds: STALE_SECONDS } }),
+  });
 }
 
 /** Submits a task that blocks the only worker, and waits until that worker has claimed it. */
