@@ -54,7 +54,7 @@ const isSignInPopup = (request: FastifyRequest) => {
  * Signed file links are handed to API clients, whose own pages may play them: those may be
  * loaded by other sites; everything else only by ours.
  */
-const isSignedFile = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/files/') === true;
+const isSignedFile = (route: string | undefined) => route?.startsWith('/api/files/') === true;
 
 /**
  * The headers helmet writes for our options, worked out once: helmet's middleware run against a
@@ -116,10 +116,8 @@ export function apiHeaderSet(pageHeaders: Record<string, string>): Record<string
 }
 
 /** An answer of one of the APIs; their documentation is a page (Swagger UI), and so is any unrouted path. */
-const isApiAnswer = (request: FastifyRequest) => {
-  const route = request.routeOptions.url;
-  return route !== undefined && isApiPath(route) && !route.startsWith('/api/docs');
-};
+const isApiAnswer = (route: string | undefined) =>
+  route !== undefined && isApiPath(route) && !route.startsWith('/api/docs');
 
 /**
  * Security headers on every answer, from two sets computed at start-up. Pages, assets and the API
@@ -132,13 +130,15 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
   const pageHeaders = securityHeaderSet(publicUrl.startsWith('https://'));
   const apiHeaders = apiHeaderSet(pageHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    if (isApiAnswer(request)) {
+    // Read once: Fastify builds a new options object on every read.
+    const route = request.routeOptions.url;
+    if (isApiAnswer(route)) {
       reply.headers(apiHeaders);
     } else {
       reply.headers(pageHeaders);
       if (!isSignInPopup(request)) reply.header('cross-origin-opener-policy', 'same-origin-allow-popups');
     }
-    if (isSignedFile(request)) reply.header('cross-origin-resource-policy', 'cross-origin');
+    if (isSignedFile(route)) reply.header('cross-origin-resource-policy', 'cross-origin');
     done();
   });
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import ESpeakNg from 'espeak-ng';
-import { parseWav } from '../../src/audio/audio.js';
 import { encodeMp3 } from '../../src/audio/mp3-stream.js';
+import { runEspeak } from '../../src/engines/espeak/run.js';
 import { serveOnLoopback } from './loopback.js';
 
 export interface RecordedElevenLabsRequest {
@@ -121,12 +120,8 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
   };
 
   async function speak(voice: FakeVoice, text: string, speed: number) {
-    const run = await ESpeakNg({
-      arguments: ['-v', voice.espeak, '-s', String(Math.round(175 * speed)), '-w', '/out.wav', text],
-      print: () => {},
-      printErr: () => {},
-    });
-    const { samples, sampleRate } = parseWav(run.FS.readFile('/out.wav'));
+    // The product's runner: eSpeak's WebAssembly is compiled once per process, not per request.
+    const { samples, sampleRate } = await runEspeak(['-v', voice.espeak, '-s', String(Math.round(175 * speed))], text);
     const seconds = samples.length / sampleRate;
     const characters = [...text];
     const step = seconds / Math.max(1, characters.length);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import ESpeakNg from 'espeak-ng';
-import { parseWav, splitSentences } from '../../src/audio/audio.js';
+import { splitSentences } from '../../src/audio/audio.js';
 import { encodeMp3 } from '../../src/audio/mp3-stream.js';
 import { decodeSample, sniffType } from '../../src/audio/probe.js';
+import { runEspeak } from '../../src/engines/espeak/run.js';
 import { serveOnLoopback } from './loopback.js';
 import { writeTar } from './write-tar.js';
 
@@ -148,8 +148,9 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
   }
 
   async function synthesize(espeak: string, text: string, setting: VoiceSetting): Promise<Spoken> {
-    const run = await ESpeakNg({
-      arguments: [
+    // The product's runner: eSpeak's WebAssembly is compiled once per process, not per request.
+    const { samples, sampleRate } = await runEspeak(
+      [
         '-v',
         espeak,
         '-s',
@@ -158,14 +159,9 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
         String(Math.max(0, Math.min(99, 50 + setting.pitch * 4))),
         '-a',
         String(Math.round(Math.min(200, 100 * setting.vol))),
-        '-w',
-        '/out.wav',
-        text,
       ],
-      print: () => {},
-      printErr: () => {},
-    });
-    const { samples, sampleRate } = parseWav(run.FS.readFile('/out.wav'));
+      text,
+    );
     const durationMs = (samples.length / sampleRate) * 1000;
     const sentences = splitSentences(text);
     const total = sentences.reduce((sum, sentence) => sum + sentence.length, 0);

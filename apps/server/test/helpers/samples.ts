@@ -1,5 +1,5 @@
-import ESpeakNg from 'espeak-ng';
 import { decodeSample } from '../../src/audio/probe.js';
+import { runEspeakWav } from '../../src/engines/espeak/run.js';
 import type { CloneSample } from '../../src/engines/speech-engine.js';
 
 const SAMPLE_TEXT =
@@ -12,12 +12,8 @@ const SAMPLE_TEXT =
  * speed (words per minute).
  */
 export async function spokenSampleWav(voice = 'en-us+m3', basePitch = 50, wordsPerMinute = 175): Promise<Buffer> {
-  const run = await ESpeakNg({
-    arguments: ['-v', voice, '-p', String(basePitch), '-s', String(wordsPerMinute), '-w', '/sample.wav', SAMPLE_TEXT],
-    print: () => {},
-    printErr: () => {},
-  });
-  return Buffer.from(run.FS.readFile('/sample.wav'));
+  const wav = await runEspeakWav(['-v', voice, '-p', String(basePitch), '-s', String(wordsPerMinute)], SAMPLE_TEXT);
+  return Buffer.from(wav);
 }
 
 /** A spoken sample as the clone service hands it to an engine: its WAV bytes, decoded once. */

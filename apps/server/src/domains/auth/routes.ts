@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
+import { inAuthCall } from './auth-calls.js';
 import { publicAuthReply } from './public-reply.js';
 import { type Auth, CLIENT_IP_HEADER } from './service.js';
 import type { SessionCache } from './session-cache.js';
@@ -142,7 +143,7 @@ export function authRoutes(
         });
         let response: Response;
         try {
-          response = await auth.handler(webRequest);
+          response = await inAuthCall(() => auth.handler(webRequest));
         } finally {
           // Every change better-auth makes to sessions or users comes through a POST here (sign-out,
           // revoking, password changes and resets, profile updates): cached sessions go at once.

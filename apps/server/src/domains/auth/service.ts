@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { trustedOrigins } from '../../http/trusted-origins.js';
+import { inAuthCall } from './auth-calls.js';
 import { type SessionCache, sessionCookieValue } from './session-cache.js';
 
 /** The header through which the HTTP bridge hands better-auth the client address Fastify trusts. */
@@ -149,11 +150,13 @@ export async function sessionUser(
 
   const generation = cache.generation;
   const headers = () => new Headers(cookie ? { cookie } : {});
-  const found = await auth.api.getSession({ headers: headers(), query: { disableCookieCache: true } });
+  const found = await inAuthCall(() =>
+    auth.api.getSession({ headers: headers(), query: { disableCookieCache: true } }),
+  );
   if (!found) throw new AppError(401, NOT_SIGNED_IN, 'UNAUTHENTICATED');
   const createdAt = new Date(found.session.createdAt).getTime();
   if (tooOld(createdAt)) {
-    await auth.api.revokeSession({ headers: headers(), body: { token: found.session.token } });
+    await inAuthCall(() => auth.api.revokeSession({ headers: headers(), body: { token: found.session.token } }));
     cache.clear();
     throw new AppError(401, NOT_SIGNED_IN, 'SESSION_EXPIRED');
   }

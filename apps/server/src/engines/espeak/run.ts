@@ -32,14 +32,23 @@ function compiledEspeak(): Promise<CompiledWasm> {
 
 /**
  * Runs eSpeak NG's command line once (each run is a fresh WebAssembly instance with its own file
- * system) and returns the WAV it wrote. A `variant` file, when given, is written into that file
- * system under `variant.name` before the program starts, so `-v <language>+<name>` can use it.
+ * system) and returns the WAV it wrote, decoded. A `variant` file, when given, is written into that
+ * file system under `variant.name` before the program starts, so `-v <language>+<name>` can use it.
  */
 export async function runEspeak(
   args: string[],
   text: string,
   variant?: { name: string; text: string },
 ): Promise<{ samples: Int16Array; sampleRate: number }> {
+  return parseWav(await runEspeakWav(args, text, variant));
+}
+
+/** `runEspeak`, returning the WAV file's bytes as eSpeak wrote them. */
+export async function runEspeakWav(
+  args: string[],
+  text: string,
+  variant?: { name: string; text: string },
+): Promise<Uint8Array> {
   const module = await compiledEspeak();
   // Emscripten waits forever for an instance that never comes, so a failed instantiation ends the run here.
   let instantiationFailed: (error: unknown) => void = () => {};
@@ -60,5 +69,5 @@ export async function runEspeak(
     },
   });
   const run = await Promise.race([started, failure]);
-  return parseWav(run.FS.readFile('/out.wav'));
+  return run.FS.readFile('/out.wav');
 }
