@@ -23,9 +23,10 @@ const serverTests = {
   hookTimeout: 60_000,
 };
 
-// Server tests that load sherpa-onnx's native runtime run each file in a process of its own:
-// the runtime sets eSpeak up once per process, with the data folder of the first model that needs
-// it, and a later file's models would phonemize with a folder an earlier file deleted.
+// Server tests that load sherpa-onnx's native runtime. The runtime sets eSpeak up once per
+// process, with the data folder of the first model that needs it, and these files delete their
+// models when they end; so each worker first loads a voice whose folder outlives the run
+// (test/setup/espeak-once.ts), and then the files share their worker like the rest.
 const NATIVE_SPEECH_TESTS = [
   'test/engines/sherpa-*.test.ts',
   'test/engines/registry.test.ts',
@@ -58,7 +59,13 @@ export default defineConfig({
       },
       {
         ...serverResolve,
-        test: { ...serverTests, name: 'server-native', include: NATIVE_SPEECH_TESTS, isolate: true },
+        test: {
+          ...serverTests,
+          name: 'server-native',
+          include: NATIVE_SPEECH_TESTS,
+          setupFiles: ['test/setup/espeak-once.ts'],
+          isolate: false,
+        },
       },
       {
         resolve: {
