@@ -15,10 +15,14 @@ function sourceFiles(dir) {
   });
 }
 
-/** The import specifiers of a module: static imports, re-exports and dynamic import() calls. */
+/**
+ * The import specifiers of a module: static imports, re-exports, side-effect imports
+ * (`import './x'`) and dynamic import() calls.
+ */
 function importsOf(source) {
-  const pattern = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
-  return [...source.matchAll(pattern)].map((match) => match[1] ?? match[2]);
+  const pattern =
+    /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  return [...source.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? match[3]);
 }
 
 /** Where a module lives, as the rule sees it: 'features/<name>', 'app', 'components', 'lib' or null. */
