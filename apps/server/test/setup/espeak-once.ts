@@ -6,35 +6,21 @@
  * directory for the whole machine, beside the shared eSpeak data: eSpeak's folder then outlives
  * every test, whatever order the files run in.
  */
-import { access, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ttsConfigFor } from '../../src/engines/sherpa/model-files.js';
 import { loadSherpa } from '../../src/engines/sherpa/runtime.js';
+import { machineFolder } from '../helpers/machine-folder.js';
 import { writeStandInPiperModel } from '../helpers/sherpa-stand-ins/piper.js';
 
 /** Versioned like the eSpeak data beside it, so a changed stand-in is never reused. */
 const ANCHOR = path.join(tmpdir(), 'sayso-test-espeak-anchor-1');
 
-/** The anchor voice's folder, written once per machine; workers that race each write their own and rename. */
-async function anchorVoice(): Promise<string> {
-  const model = path.join(ANCHOR, 'model.onnx');
-  try {
-    await access(model);
-    return ANCHOR;
-  } catch {
-    // Not written yet.
-  }
-  const staging = await mkdtemp(`${ANCHOR}-staging-`);
-  await writeStandInPiperModel(staging, { language: 'English', espeakVoice: 'en-us', speakers: 1 });
-  try {
-    await rename(staging, ANCHOR);
-  } catch {
-    await rm(staging, { recursive: true, force: true });
-  }
-  await access(model);
-  return ANCHOR;
-}
+/** The anchor voice's folder, written once per machine. */
+const anchorVoice = () =>
+  machineFolder(ANCHOR, 'model.onnx', (staging) =>
+    writeStandInPiperModel(staging, { language: 'English', espeakVoice: 'en-us', speakers: 1 }),
+  );
 
 const worker = globalThis as { saysoEspeakAnchored?: Promise<void> };
 worker.saysoEspeakAnchored ??= (async () => {

@@ -4,10 +4,11 @@
  * compiled to WebAssembly) carries the data in its Emscripten file system at
  * /usr/local/share/espeak-ng-data, and sherpa's bundled eSpeak accepts those files.
  */
-import { access, mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ESpeakNg from 'espeak-ng';
+import { machineFolder } from '../machine-folder.js';
 
 const DATA_IN_MODULE = '/usr/local/share/espeak-ng-data';
 /** Versioned so a newer package never reuses an older copy. */
@@ -31,30 +32,9 @@ async function extract(into: string): Promise<void> {
 
 let pending: Promise<string> | undefined;
 
-/**
- * The folder's path, extracted once per machine into the temp directory (about 18 MB, 445 files)
- * and reused after. Test workers may race to create it: each extracts into its own folder and
- * renames it into place, and a loser's rename fails harmlessly.
- */
+/** The folder's path, extracted once per machine into the temp directory (about 18 MB, 445 files). */
 export function espeakNgDataDir(): Promise<string> {
-  pending ??= (async () => {
-    const marker = path.join(CACHE, 'phontab');
-    try {
-      await access(marker);
-      return CACHE;
-    } catch {
-      // Not extracted yet.
-    }
-    const staging = await mkdtemp(`${CACHE}-staging-`);
-    await extract(staging);
-    try {
-      await rename(staging, CACHE);
-    } catch {
-      await rm(staging, { recursive: true, force: true });
-    }
-    await access(marker);
-    return CACHE;
-  })();
+  pending ??= machineFolder(CACHE, 'phontab', extract);
   return pending;
 }
 
