@@ -18,6 +18,12 @@ export type RenderTask =
   /** Loads the thread's engines and encoder and speaks a word, so the first real render pays no start-up. */
   | { type: 'warm' };
 
+/** A warmed thread's answer: its kernel id (Linux), and whether it runs below the event loop's priority. */
+export interface WarmReport {
+  threadId: number | null;
+  priorityLowered: boolean;
+}
+
 export interface RenderCall {
   id: number;
   task: RenderTask;

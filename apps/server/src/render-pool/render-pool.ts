@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromPortableError, type RenderCall, type RenderReply, type RenderTask } from './messages.js';
+import { fromPortableError, type RenderCall, type RenderReply, type RenderTask, type WarmReport } from './messages.js';
 
 /**
  * The render pool: a fixed number of long-lived worker threads that do the CPU work of rendering
@@ -80,10 +80,14 @@ export class RenderPool {
 
   /**
    * Starts every thread and has each load its engines and speak a word, so the first task after a
-   * start is as quick as any other. Answers when all are ready.
+   * start is as quick as any other. Answers when all are ready, and warns when the threads could
+   * not be put below the event loop's priority (thread-priority.ts).
    */
   async warm(): Promise<void> {
-    await Promise.all(this.threads.map(() => this.run({ type: 'warm' })));
+    const reports = (await Promise.all(this.threads.map(() => this.run({ type: 'warm' })))) as WarmReport[];
+    if (reports.some((report) => !report.priorityLowered)) {
+      this.logger?.warn('render threads run at the same priority as requests here, so renders may slow answers');
+    }
   }
 
   /** Stops every thread; calls still waiting or running fail. */

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { runRetention } from '../../src/domains/history/retention.js';
+import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
+import type { SpeechEngineV1 } from '../../src/engines/speech-engine.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { creditsOf, expectLedgerInvariants } from '../helpers/money.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
@@ -207,6 +209,39 @@ describe('the sentence cache', () => {
     const fullMp3 = await download(app, fresh.cookie, (await historyItem(app, fresh.cookie, full)).mp3_url);
     expect(cachedMp3.length).toBeGreaterThan(10_000);
     expect(cachedMp3.equals(fullMp3)).toBe(true);
+  });
+
+  it('records a batch of sentences spoken together at once, a repeated one once, and speaks none of them again', async () => {
+    const espeak = createEspeakEngine();
+    const speakEach = espeak.synthesizeEach?.bind(espeak);
+    if (!speakEach) throw new Error('eSpeak speaks several sentences per run');
+    const runs: string[][] = [];
+    const engine: SpeechEngineV1 = {
+      ...espeak,
+      synthesize: (request) => {
+        runs.push([request.text]);
+        return espeak.synthesize(request);
+      },
+      synthesizeEach: (texts, request) => {
+        runs.push(texts);
+        return speakEach(texts, request);
+      },
+    };
+    const app = await buildTestApp({ engines: [engine] });
+    const user = await signedInUser(app);
+    const text = 'The first line. A line said twice. Another line. A line said twice.';
+    await speakInStudio(app, user.cookie, 'preset', text);
+    // The first sentence alone (first audio), then the rest in one run, the repeated one included.
+    expect(runs).toEqual([['The first line.'], ['A line said twice.', 'Another line.', 'A line said twice.']]);
+    const recorded = await app.db
+      .selectFrom('sentence_audio')
+      .select('cache_key')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(recorded).toHaveLength(3);
+
+    await speakInStudio(app, user.cookie, 'preset', text);
+    expect(runs).toHaveLength(2);
   });
 
   it('never serves one user’s cached sentence to another', async () => {

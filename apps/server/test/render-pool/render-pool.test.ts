@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { encodeTake } from '../../src/audio/sentence-take.js';
 import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { EngineError, type SynthesisResult } from '../../src/engines/speech-engine.js';
 import { pooledEngine, pooledTakeEncoder } from '../../src/render-pool/pooled.js';
+import type { WarmReport } from '../../src/render-pool/messages.js';
 import { RenderPool } from '../../src/render-pool/render-pool.js';
+import { RENDER_THREAD_NICE_STEPS } from '../../src/render-pool/thread-priority.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 import { waitForTask } from '../helpers/speech.js';
@@ -16,6 +19,12 @@ function startPool(size: number): RenderPool {
   const pool = new RenderPool(size);
   onTestFinished(() => pool.close());
   return pool;
+}
+
+/** A thread's nice value, the 19th field of its stat file (the fields after the name's closing parenthesis). */
+function niceValue(statFile: string): number {
+  const stat = readFileSync(statFile, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 }
 
 function pcm(result: SynthesisResult | undefined): Int16Array {
@@ -95,6 +104,20 @@ describe('render pool', () => {
       message: 'The selected voice is not available. Please select a different voice.',
     });
     expect(pcm(await pooled.synthesize({ ...REQUEST, text: 'Still here.' })).length).toBeGreaterThan(1_000);
+  });
+
+  it.runIf(process.platform === 'linux')('runs its threads below the priority of the event loop', async () => {
+    const pool = startPool(2);
+    const reports = (await Promise.all([pool.run({ type: 'warm' }), pool.run({ type: 'warm' })])) as WarmReport[];
+    const threadIds = reports.map((report) => report.threadId);
+    expect(new Set(threadIds).size).toBe(2);
+    // Threads start with the nice value of the thread that made them (the process's main thread).
+    const startedWith = niceValue(`/proc/self/task/${process.pid}/stat`);
+    for (const [index, threadId] of threadIds.entries()) {
+      expect(reports[index]?.priorityLowered).toBe(true);
+      expect(niceValue(`/proc/self/task/${threadId}/stat`)).toBe(Math.min(19, startedWith + RENDER_THREAD_NICE_STEPS));
+    }
+    expect(niceValue('/proc/thread-self/stat')).toBe(startedWith);
   });
 
   it('drops a call whose caller gave up while it waited, and refuses calls once closed', async () => {

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { SpeechEngineV1 } from '../../engines/speech-engine.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { sentenceAudioKey } from '../../storage/keys.js';
-import { findSentenceAudio, saveSentenceAudio } from './sentence-repository.js';
+import { findSentenceAudio, type SentenceAudio, saveSentenceAudio } from './sentence-repository.js';
 import { type SentenceVoice, type SpokenSentence, sentenceCacheKey, sentenceMp3 } from './sentences.js';
 
 export interface SentenceRenderDeps {
@@ -133,16 +133,19 @@ export async function renderSentences(
     startNext();
     for (const [index, hit] of hits) rendered[index] = hit;
     const warnings: string[] = [];
+    const stored: SentenceAudio[] = [];
     for (const [position, index] of missing.entries()) {
       const sentence = sentences[index] as SentenceToSpeak;
       const cacheKey = keys[index] ?? '';
       const { mp3, durationMs, warnings: engineWarnings } = spoken[position] as SpokenSentence;
       const fileKey = sentenceAudioKey(request.userId, cacheKey);
       await deps.storage.put(fileKey, mp3);
-      await saveSentenceAudio(deps.db, { cacheKey, userId: request.userId, fileKey, durationMs, bytes: mp3.length });
+      stored.push({ cacheKey, userId: request.userId, fileKey, durationMs, bytes: mp3.length });
       rendered[index] = { ...sentence, cacheKey, mp3, durationMs, cached: false };
       warnings.push(...engineWarnings);
     }
+    // The batch's sentences were spoken together, so they are recorded together.
+    await saveSentenceAudio(deps.db, stored);
     done += batch.length;
     onSpoken(done, sentences.length, warnings);
   }
