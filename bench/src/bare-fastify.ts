@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 /** The floor to compare against: a bare Fastify route, served from a separate process. */
-export async function startBareFastify(): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startBareFastify(): Promise<{ url: string; pid: number; close: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -12,6 +12,7 @@ export async function startBareFastify(): Promise<{ url: string; close: () => Pr
   });
   return {
     url: `${address}/bare`,
+    pid: child.pid ?? 0,
     close: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -1,6 +1,7 @@
 // Issue 15's route scenarios: the poll, submit and credit-packs routes next to a bare Fastify
 // route (the floor) under autocannon, on the embedded database and on PostgreSQL; and the studio
 // at a busy moment, 200 pollers with 20 submitters on the embedded database.
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { createDatabaseOn } from '../../apps/server/test/helpers/server-database.js';
 import { startServer } from '../../e2e/support/server.js';
@@ -33,6 +34,7 @@ async function startBenchServer(serverUrl: string | null) {
   });
   return {
     baseUrl: server.baseUrl,
+    pid: server.process.pid ?? 0,
     async stop() {
       await server.stop();
       await database?.drop();
@@ -40,9 +42,38 @@ async function startBenchServer(serverUrl: string | null) {
   };
 }
 
+/**
+ * CPU time (user + system) a process has used, in ms, from Linux's /proc; NaN elsewhere. Per
+ * request it shows what a route costs the server, whichever side (server or load generator) set
+ * the pace: on two shared cores the request rate moves with the machine, this much less.
+ */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times, is 100 on every architecture it runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+interface RouteRound extends LoadResult {
+  /** CPU the serving process used per request, in microseconds. */
+  cpuMicrosPerRequest: number;
+}
+
 interface RouteRow {
   name: string;
-  rounds: LoadResult[];
+  rounds: RouteRound[];
+}
+
+async function measureWithCpu(pid: number, measure: () => Promise<LoadResult>): Promise<RouteRound> {
+  const before = processCpuMs(pid);
+  const result = await measure();
+  return { ...result, cpuMicrosPerRequest: ((processCpuMs(pid) - before) * 1000) / result.requests };
 }
 
 function describeRows(title: string, rows: RouteRow[]): string[] {
@@ -51,15 +82,15 @@ function describeRows(title: string, rows: RouteRow[]): string[] {
     '',
     title,
     '',
-    '| route | req/s (median) | rounds req/s | p99 ms (median) | failures | of the floor | slower than floor |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
+    '| route | req/s (median) | rounds req/s | p99 ms (median) | failures | of the floor | slower than floor | server CPU µs/request (median) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const row of rows) {
     const rps = median(row.rounds.map((r) => r.requestsPerSecond));
     const failures = row.rounds.reduce((sum, r) => sum + r.failures, 0);
     const statuses = row.rounds.flatMap((r) => Object.entries(r.statuses).filter(([code]) => !code.startsWith('2')));
     lines.push(
-      `| ${row.name} | ${Math.round(rps)} | ${row.rounds.map((r) => Math.round(r.requestsPerSecond)).join(', ')} | ${fixed(median(row.rounds.map((r) => r.p99Ms)), 0)} | ${failures}${statuses.length ? ` (${statuses.map(([c, n]) => `${c}×${n}`).join(' ')})` : ''} | ${fixed(rps / floor)}× | ${fixed(floor / rps, 1)}× |`,
+      `| ${row.name} | ${Math.round(rps)} | ${row.rounds.map((r) => Math.round(r.requestsPerSecond)).join(', ')} | ${fixed(median(row.rounds.map((r) => r.p99Ms)), 0)} | ${failures}${statuses.length ? ` (${statuses.map(([c, n]) => `${c}×${n}`).join(' ')})` : ''} | ${fixed(rps / floor)}× | ${fixed(floor / rps, 1)}× | ${fixed(median(row.rounds.map((r) => r.cpuMicrosPerRequest)), 1)} |`,
     );
   }
   return lines;
@@ -72,13 +103,15 @@ async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: b
   const bare = await startBareFastify();
   try {
     const users = await benchUsers(server.baseUrl, CONNECTIONS, 'routes');
-    const targets: { name: string; measure: (seconds: number) => Promise<LoadResult> }[] = [
+    const targets: { name: string; pid: number; measure: (seconds: number) => Promise<LoadResult> }[] = [
       {
         name: 'bare Fastify route (floor, own process)',
+        pid: bare.pid,
         measure: (seconds) => runCannon('floor', bare.url, { connections: CONNECTIONS, duration: seconds }),
       },
       {
         name: 'GET /api/credit-packs',
+        pid: server.pid,
         measure: (seconds) =>
           runCannon('credit-packs', `${server.baseUrl}/api/credit-packs`, {
             connections: CONNECTIONS,
@@ -87,10 +120,12 @@ async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: b
       },
       {
         name: 'GET /api/elevenlabs/task/{id} (poll, signed-in owner)',
+        pid: server.pid,
         measure: (seconds) => measurePoll(server.baseUrl, users, CONNECTIONS, seconds),
       },
       {
         name: `POST /api/elevenlabs/tts (submit, ${SUBMISSIONS} requests)`,
+        pid: server.pid,
         measure: (seconds) =>
           measureSubmit(server.baseUrl, users, CONNECTIONS, seconds < SECONDS ? CONNECTIONS * 4 : SUBMISSIONS),
       },
@@ -101,7 +136,7 @@ async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: b
     const rows: RouteRow[] = targets.map((target) => ({ name: target.name, rounds: [] }));
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const [index, target] of targets.entries()) {
-        const result = await target.measure(SECONDS);
+        const result = await measureWithCpu(target.pid, () => target.measure(SECONDS));
         rows[index]?.rounds.push(result);
         log(`routes (${kind}), round ${round}: ${target.name} ${Math.round(result.requestsPerSecond)} req/s`);
       }

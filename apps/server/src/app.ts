@@ -126,7 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSameOriginGuard(app, config.publicUrl);
   registerMalformedInputGuard(app);
   registerSecurityHeaders(app, config.publicUrl);
-  await registerOverloadProtection(app, config.overload, config.database.kind);
+  registerOverloadProtection(app, config.overload, config.database.kind);
 
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Sayso API', version, description: apiGuide() } },

@@ -1,9 +1,16 @@
-import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { lockWaitLimit } from '../db/lock-wait.js';
 import { isApiPath } from './api-paths.js';
 import { AppError } from './errors.js';
+import { watchEventLoop } from './event-loop-pressure.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the event loop was beyond its limits in the last sample (requests to the API are refused). */
+    isUnderPressure(): boolean;
+  }
+}
 
 export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
 
@@ -24,15 +31,16 @@ function isSheddable(request: FastifyRequest): boolean {
 /**
  * Under load a request gets a fast 503 with Retry-After rather than silence:
  * - at the door, any API request while the event loop lags (or is used) beyond the configured
- *   bounds (@fastify/under-pressure); nothing has started, so writes are refused safely too;
+ *   bounds (event-loop-pressure.ts); nothing has started, so writes are refused safely too;
  * - on the embedded database, a read that waited longer than `databaseWaitMs` for the single
  *   connection. Writes that were let in wait their turn, so none stops half done.
+ * Both run in one hook, and the route is looked at only when one of them may apply.
  */
-export async function registerOverloadProtection(
+export function registerOverloadProtection(
   app: FastifyInstance,
   settings: Config['overload'],
   database: Config['database']['kind'],
-): Promise<void> {
+): void {
   const busy = (request: FastifyRequest) =>
     new AppError(503, BUSY_MESSAGE, 'SERVER_BUSY', {
       'retry-after': String(settings.retryAfterSeconds),
@@ -40,23 +48,22 @@ export async function registerOverloadProtection(
       ...(READ_METHODS.has(request.method) ? {} : { connection: 'close' }),
     });
 
-  await app.register(fastifyUnderPressure, {
-    maxEventLoopDelay: settings.maxEventLoopDelayMs,
-    maxEventLoopUtilization: settings.maxEventLoopUtilization,
-    eventLoopUtilizationMode: 'interval',
-    sampleInterval: settings.sampleIntervalMs,
-    pressureHandler: async (request, _reply, type, value) => {
-      if (!isSheddable(request)) return;
-      request.log.warn({ type, value }, 'request refused: the server is under pressure');
-      throw busy(request);
-    },
-  });
+  const watch = watchEventLoop(settings);
+  app.decorate('isUnderPressure', () => watch.pressure !== null);
+  app.addHook('onClose', async () => watch.stop());
 
   // Only the embedded database has a single connection to wait for. Elsewhere the limit would
   // never be read, yet running every request inside an AsyncLocalStorage taxes each promise made.
-  if (settings.databaseWaitMs === 0 || database !== 'pglite') return;
+  const limitsDatabaseWaits = settings.databaseWaitMs > 0 && database === 'pglite';
+
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!READ_METHODS.has(request.method) || !isSheddable(request)) return done();
+    const pressure = watch.pressure;
+    if (pressure !== null) {
+      if (!isSheddable(request)) return done();
+      request.log.warn(pressure, 'request refused: the server is under pressure');
+      return done(busy(request));
+    }
+    if (!limitsDatabaseWaits || !READ_METHODS.has(request.method) || !isSheddable(request)) return done();
     // The rest of the request (hooks, handler, its queries) runs inside this limit.
     lockWaitLimit.run({ ms: settings.databaseWaitMs, tooLong: () => busy(request) }, done);
   });
