@@ -1,11 +1,12 @@
 // Issue 15's route scenarios: the poll, submit and credit-packs routes next to a bare Fastify
-// route (the floor) under autocannon, on the embedded database and on PostgreSQL; and the studio
-// at a busy moment, 200 pollers with 20 submitters on the embedded database.
+// route (the floor, and a second one sending exactly the credit-packs answer) under autocannon, on
+// the embedded database and on PostgreSQL; and the studio at a busy moment, 200 pollers with 20
+// submitters on the embedded database.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { createDatabaseOn } from '../../apps/server/test/helpers/server-database.js';
 import { startServer } from '../../e2e/support/server.js';
-import { startBareFastify } from './bare-fastify.js';
+import { type BareAnswer, startBareFastify } from './bare-fastify.js';
 import { type LoadResult, median, runCannon } from './http-load.js';
 import { benchUsers, measureCrowd, measurePoll, measureSubmit, SPEECH_BENCH_ENV } from './speech-routes.js';
 
@@ -96,11 +97,33 @@ function describeRows(title: string, rows: RouteRow[]): string[] {
   return lines;
 }
 
-/** The floor, credit packs, poll and submit, interleaved round by round, on one kind of database. */
+/** Headers of the product's answer that a bare server would not send by itself. */
+const ANSWER_HEADERS = [
+  'cache-control',
+  'content-security-policy',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+];
+
+/** The credit packs answer as the product sends it: its body and its own headers. */
+async function creditPacksAnswer(baseUrl: string): Promise<BareAnswer> {
+  const response = await fetch(`${baseUrl}/api/credit-packs`);
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => ANSWER_HEADERS.includes(name)));
+  return { body: await response.text(), headers };
+}
+
+/**
+ * The floor, the same bytes as credit packs from a bare server, credit packs, poll and submit,
+ * interleaved round by round, on one kind of database.
+ */
 async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: boolean): Promise<string[]> {
   const kind = serverUrl ? 'PostgreSQL' : 'PGlite (embedded)';
   const server = await startBenchServer(serverUrl);
   const bare = await startBareFastify();
+  const sameBytes = await startBareFastify(await creditPacksAnswer(server.baseUrl));
   try {
     const users = await benchUsers(server.baseUrl, CONNECTIONS, 'routes');
     const targets: { name: string; pid: number; measure: (seconds: number) => Promise<LoadResult> }[] = [
@@ -108,6 +131,11 @@ async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: b
         name: 'bare Fastify route (floor, own process)',
         pid: bare.pid,
         measure: (seconds) => runCannon('floor', bare.url, { connections: CONNECTIONS, duration: seconds }),
+      },
+      {
+        name: 'bare Fastify route, the credit-packs body and headers (own process)',
+        pid: sameBytes.pid,
+        measure: (seconds) => runCannon('same bytes', sameBytes.url, { connections: CONNECTIONS, duration: seconds }),
       },
       {
         name: 'GET /api/credit-packs',
@@ -130,7 +158,7 @@ async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: b
           measureSubmit(server.baseUrl, users, CONNECTIONS, seconds < SECONDS ? CONNECTIONS * 4 : SUBMISSIONS),
       },
     ];
-    if (submitOnly) targets.splice(1, 2);
+    if (submitOnly) targets.splice(1, 3);
     // Warm-up: JIT, connection pools, the first database round trips.
     for (const target of targets) await target.measure(1);
     const rows: RouteRow[] = targets.map((target) => ({ name: target.name, rounds: [] }));
@@ -146,6 +174,7 @@ async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: b
       rows,
     );
   } finally {
+    await sameBytes.close();
     await bare.close();
     await server.stop();
   }
