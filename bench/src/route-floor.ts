@@ -2,8 +2,8 @@
 // route (the floor, and a second one sending exactly the credit-packs answer) under autocannon, on
 // the embedded database and on PostgreSQL; and the studio at a busy moment, 200 pollers with 20
 // submitters on the embedded database.
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { procStatFields } from '../../apps/server/test/helpers/proc-stat.js';
 import { createDatabaseOn } from '../../apps/server/test/helpers/server-database.js';
 import { startServer } from '../../e2e/support/server.js';
 import { type BareAnswer, startBareFastify } from './bare-fastify.js';
@@ -43,23 +43,23 @@ async function startBenchServer(serverUrl: string | null) {
   };
 }
 
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times, is 100 on every architecture it runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /**
- * CPU time (user + system) a process has used, in ms, from Linux's /proc; NaN elsewhere. Per
- * request it shows what a route costs the server, whichever side (server or load generator) set
- * the pace: on two shared cores the request rate moves with the machine, this much less.
+ * CPU time (user + system: fields 14 and 15 of its stat file) a process has used, in ms; NaN where
+ * there is no /proc. Per request it shows what a route costs the server, whichever side (server or
+ * load generator) set the pace: on two shared cores the request rate moves with the machine, this
+ * much less.
  */
 function processCpuMs(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+    const fields = procStatFields(`/proc/${pid}/stat`);
+    return ((Number(fields[14 - 3]) + Number(fields[15 - 3])) * 1000) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return Number.NaN;
   }
 }
-
-/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times, is 100 on every architecture it runs on. */
-const CLOCK_TICKS_PER_SECOND = 100;
 
 interface RouteRound extends LoadResult {
   /** CPU the serving process used per request, in microseconds. */

@@ -3,7 +3,7 @@ import { encodeTake } from '../audio/sentence-take.js';
 import type { SpeechEngineV1, SynthesisResult } from '../engines/speech-engine.js';
 import { type RenderCall, type RenderReply, type RenderTask, toPortableError, type WarmReport } from './messages.js';
 import { runsInRenderThreads, THREAD_ENGINES } from './thread-engines.js';
-import { currentThreadId, lowerCurrentThreadPriority } from './thread-priority.js';
+import { currentThreadId, lowerThreadPriority } from './thread-priority.js';
 
 /**
  * A render thread: the engines whose work is computation in JavaScript or WebAssembly (eSpeak),
@@ -12,7 +12,8 @@ import { currentThreadId, lowerCurrentThreadPriority } from './thread-priority.j
  */
 
 /** Renders yield to the API's event loop when both want a core (thread-priority.ts). */
-const priorityLowered = lowerCurrentThreadPriority();
+const threadId = currentThreadId();
+const priorityLowered = lowerThreadPriority(threadId);
 
 /** Each thread makes its own copy of an engine, once, on first use. */
 const engines = new Map<string, SpeechEngineV1>();
@@ -65,7 +66,7 @@ async function perform(task: RenderTask): Promise<{ value: unknown; transfer: Ar
         const spoken = await engine(id).synthesize({ ...WARM_REQUEST, voiceId: voice.id });
         if (spoken.audio.format === 'pcm16') await encodeTake(spoken.audio.samples, spoken.audio.sampleRate);
       }
-      return { value: { threadId: currentThreadId(), priorityLowered } satisfies WarmReport, transfer: [] };
+      return { value: { threadId, priorityLowered } satisfies WarmReport, transfer: [] };
     }
     case 'encodeTake': {
       const mp3 = await encodeTake(task.samples, task.sampleRate);

@@ -28,11 +28,11 @@ export function currentThreadId(): number | null {
 }
 
 /**
- * Lowers the calling thread's priority (not the process's: Linux's setpriority() applies to the one
- * thread whose id it is given). Answers whether it did, so the pool can say when it could not.
+ * Lowers the priority of the thread `tid` (the calling one's, from currentThreadId), not the
+ * process's: Linux's setpriority() applies to the one thread whose id it is given. Answers whether
+ * it did, so the pool can say when it could not.
  */
-export function lowerCurrentThreadPriority(): boolean {
-  const tid = currentThreadId();
+export function lowerThreadPriority(tid: number | null): boolean {
   // Never the main thread (its id is the process's): that is the event loop this is for.
   if (tid === null || tid === process.pid) return false;
   try {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { encodeTake } from '../../src/audio/sentence-take.js';
@@ -9,6 +8,7 @@ import type { WarmReport } from '../../src/render-pool/messages.js';
 import { RenderPool } from '../../src/render-pool/render-pool.js';
 import { RENDER_THREAD_NICE_STEPS } from '../../src/render-pool/thread-priority.js';
 import { buildTestApp } from '../helpers/build-app.js';
+import { procStatFields } from '../helpers/proc-stat.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 import { waitForTask } from '../helpers/speech.js';
 
@@ -21,11 +21,8 @@ function startPool(size: number): RenderPool {
   return pool;
 }
 
-/** A thread's nice value, the 19th field of its stat file (the fields after the name's closing parenthesis). */
-function niceValue(statFile: string): number {
-  const stat = readFileSync(statFile, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-}
+/** A thread's nice value: field 19 of its stat file. */
+const niceValue = (statFile: string) => Number(procStatFields(statFile)[19 - 3]);
 
 function pcm(result: SynthesisResult | undefined): Int16Array {
   if (result?.audio.format !== 'pcm16') throw new Error('expected PCM audio');
