@@ -7,15 +7,16 @@ import { procStatFields } from '../../apps/server/test/helpers/proc-stat.js';
 import { createDatabaseOn } from '../../apps/server/test/helpers/server-database.js';
 import { startServer } from '../../e2e/support/server.js';
 import { type BareAnswer, startBareFastify } from './bare-fastify.js';
+import { pinGeneratorAndServers } from './core-pinning.js';
 import { type LoadResult, median, runCannon } from './http-load.js';
 import { benchUsers, measureCrowd, measurePoll, measureSubmit, SPEECH_BENCH_ENV } from './speech-routes.js';
 
 const CONNECTIONS = 50;
 /** Interleaved rounds per route; the figures are their medians. */
-const ROUNDS = 3;
+const ROUNDS = 5;
 const SECONDS = 5;
-/** Per round: with the warm-up, 65 unfinished tasks per user, under the cap of 100. */
-const SUBMISSIONS = 1_000;
+/** Per round: all rounds with the warm-up leave 64 unfinished tasks per user, under the cap of 100. */
+const SUBMISSIONS = 600;
 
 type Log = (line: string) => void;
 
@@ -124,7 +125,9 @@ async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: b
   const server = await startBenchServer(serverUrl);
   const bare = await startBareFastify();
   const sameBytes = await startBareFastify(await creditPacksAnswer(server.baseUrl));
+  const pinning = pinGeneratorAndServers();
   try {
+    for (const pid of [bare.pid, sameBytes.pid, server.pid]) pinning.pinServer(pid);
     const users = await benchUsers(server.baseUrl, CONNECTIONS, 'routes');
     const targets: { name: string; pid: number; measure: (seconds: number) => Promise<LoadResult> }[] = [
       {
@@ -170,10 +173,11 @@ async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: b
       }
     }
     return describeRows(
-      `${kind}: autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s per round (submit: ${SUBMISSIONS} requests), ${ROUNDS} interleaved rounds; ${CONNECTIONS} signed-in users, one per connection.`,
+      `${kind}: autocannon in the bench process, ${CONNECTIONS} connections, ${SECONDS} s per round (submit: ${SUBMISSIONS} requests), ${ROUNDS} interleaved rounds; ${CONNECTIONS} signed-in users, one per connection; ${pinning.description}.`,
       rows,
     );
   } finally {
+    pinning.release();
     await sameBytes.close();
     await bare.close();
     await server.stop();

@@ -66,6 +66,13 @@ function bodyValues(request: FastifyRequest): unknown {
 }
 
 /**
+ * Path parameters and query values are decoded from the URL, where a NUL can only be written as
+ * `%00` (HTTP's parser refuses a raw one; injected test requests may still carry it). A URL with
+ * neither needs no walk over them: most requests, which this check spares a few allocations.
+ */
+const urlMayHoldNul = (url: string) => url.includes('%00') || url.includes('\u0000');
+
+/**
  * Refuses malformed input once, for every route, before any handler or validator sees it:
  * JSON nested deeper than MAX_JSON_DEPTH (serialising it again would overflow the stack), and
  * NUL characters anywhere in the path, query or body (PostgreSQL text cannot hold them, so they
@@ -84,8 +91,10 @@ export function registerMalformedInputGuard(app: FastifyInstance): void {
   });
 
   app.addHook('preValidation', (request, _reply, done) => {
-    // One walk over all three (each walk allocates its own work list).
-    const found = containsNul([request.params, request.query, bodyValues(request)]);
+    const found = urlMayHoldNul(request.url)
+      ? // One walk over all three (each walk allocates its own work list).
+        containsNul([request.params, request.query, bodyValues(request)])
+      : request.body !== undefined && containsNul(bodyValues(request));
     done(found ? nulInInput() : undefined);
   });
 }

@@ -19,6 +19,16 @@ describe('NUL characters are refused at the edge', () => {
     }
   });
 
+  it('refuses a NUL in a query value or name, and lets a plain query through', async () => {
+    const app = await buildTestApp();
+    for (const url of ['/api/credit-packs?view=a%00b', '/api/credit-packs?a%00b=1']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual(NUL_REFUSED);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/credit-packs?view=a%2500b' })).statusCode).toBe(200);
+  });
+
   it('refuses a NUL in the admin sign-in body', async () => {
     const app = await appWithAdmin();
     for (const payload of [
