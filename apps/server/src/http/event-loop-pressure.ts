@@ -18,6 +18,8 @@ export interface PressureLimits {
 export interface EventLoopWatch {
   /** Null while the last interval was within the limits. */
   readonly pressure: Pressure | null;
+  /** Forgets what was sampled so far and starts a new interval (the app's start-up is not load). */
+  restart(): void;
   stop(): void;
 }
 
@@ -50,13 +52,24 @@ export function watchEventLoop(limits: PressureLimits): EventLoopWatch {
       pressure = null;
     }
   };
-  const timer = setInterval(sample, limits.sampleIntervalMs);
-  // The watch must not keep a finished process alive.
-  timer.unref();
+  const every = () => {
+    const timer = setInterval(sample, limits.sampleIntervalMs);
+    // The watch must not keep a finished process alive.
+    timer.unref();
+    return timer;
+  };
+  let timer = every();
 
   return {
     get pressure() {
       return pressure;
+    },
+    restart() {
+      clearInterval(timer);
+      histogram.reset();
+      previousUse = performance.eventLoopUtilization();
+      pressure = null;
+      timer = every();
     },
     stop() {
       clearInterval(timer);

@@ -50,6 +50,9 @@ export function registerOverloadProtection(
 
   const watch = watchEventLoop(settings);
   app.decorate('isUnderPressure', () => watch.pressure !== null);
+  // Building the app (opening the database, migrating) holds the loop for seconds: counted, it
+  // would put a server that just started under pressure, and refuse its first requests.
+  app.addHook('onReady', async () => watch.restart());
   app.addHook('onClose', async () => watch.stop());
 
   // Only the embedded database has a single connection to wait for. Elsewhere the limit would

@@ -34,6 +34,21 @@ describe('the event loop watch', () => {
     await vi.waitFor(() => expect(watched.pressure).toBeNull(), { timeout: GENEROUS_MS, interval: 20 });
   });
 
+  it('forgets a stall that came before a restart (the app starting), but not one after', async () => {
+    const limits = { maxEventLoopDelayMs: 100, maxEventLoopUtilization: 0, sampleIntervalMs: 200 };
+    const restarted = watch(limits);
+    const kept = watch(limits);
+    busyFor(600);
+    restarted.restart();
+    await vi.waitFor(() => expect(kept.pressure).toMatchObject({ type: 'eventLoopDelay' }), {
+      timeout: GENEROUS_MS,
+      interval: 20,
+    });
+    // Past one whole interval of the restarted watch, which saw only the loop idling.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(restarted.pressure).toBeNull();
+  });
+
   it('checks neither bound when both are 0', async () => {
     const watched = watch({ maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0, sampleIntervalMs: 50 });
     for (let turn = 0; turn < 4; turn += 1) {
