@@ -1,8 +1,8 @@
 import { HISTORY_SOURCES, type HistorySource } from '@sayso/contract/history';
 import { TASK_STATUSES, type TaskStatus } from '@sayso/contract/speech';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useSearchParamChanges } from '@/lib/use-search-param-changes';
 import type { HistoryFilters } from '../api/list-history';
 
 export const HISTORY_PAGE_SIZE = 10;
@@ -19,7 +19,7 @@ export type FilterName = 'voice' | 'status' | 'source';
  * address (and the request) follows once typing pauses.
  */
 export function useHistoryFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useSearchParamChanges();
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
   const settledSearch = useDebouncedValue(search, SEARCH_DELAY_MS);
@@ -32,20 +32,6 @@ export function useHistoryFilters() {
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
     page_size: HISTORY_PAGE_SIZE,
   };
-
-  function update(changes: Record<string, string | undefined>) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   // The settled search goes to the address; a new search starts at page 1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new settled search should write the address.
