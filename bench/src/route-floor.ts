@@ -127,6 +127,7 @@ async function measureRoutesOn(serverUrl: string | null, log: Log, submitOnly: b
   const sameBytes = await startBareFastify(await creditPacksAnswer(server.baseUrl));
   const pinning = pinGeneratorAndServers();
   try {
+    // Pinned after they started: taskset moves the threads a process already has, and those it starts later follow.
     for (const pid of [bare.pid, sameBytes.pid, server.pid]) pinning.pinServer(pid);
     const users = await benchUsers(server.baseUrl, CONNECTIONS, 'routes');
     const targets: { name: string; pid: number; measure: (seconds: number) => Promise<LoadResult> }[] = [

@@ -52,13 +52,13 @@ export function watchEventLoop(limits: PressureLimits): EventLoopWatch {
       pressure = null;
     }
   };
-  const every = () => {
+  const startSampling = () => {
     const timer = setInterval(sample, limits.sampleIntervalMs);
     // The watch must not keep a finished process alive.
     timer.unref();
     return timer;
   };
-  let timer = every();
+  let timer = startSampling();
 
   return {
     get pressure() {
@@ -69,7 +69,7 @@ export function watchEventLoop(limits: PressureLimits): EventLoopWatch {
       histogram.reset();
       previousUse = performance.eventLoopUtilization();
       pressure = null;
-      timer = every();
+      timer = startSampling();
     },
     stop() {
       clearInterval(timer);
