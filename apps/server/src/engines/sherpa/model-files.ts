@@ -1,14 +1,22 @@
-import { readdir, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { OfflineTtsConfig } from 'sherpa-onnx-node';
 import type { ModelFamily } from '../../models/manifest.js';
+import { isFolder } from './espeak-data.js';
+
+/** Where a model's own eSpeak data (its `espeak-ng-data` folder) is to be read from instead. */
+export type EspeakDataFor = (modelData: string) => Promise<string>;
 
 /**
  * Where each family's files are in sherpa-onnx's published archives, turned into the runtime's
  * configuration. Optional parts (a lexicon, eSpeak's data, extra lexicons of a multi-language
  * Kokoro) are passed only when the folder has them, as the archives differ from model to model.
  */
-export async function ttsConfigFor(folder: string, family: ModelFamily): Promise<OfflineTtsConfig> {
+export async function ttsConfigFor(
+  folder: string,
+  family: ModelFamily,
+  espeakDataFor: EspeakDataFor = async (modelData) => modelData,
+): Promise<OfflineTtsConfig> {
   const files = await readdir(folder);
   const find = (pattern: RegExp) => {
     const file = files.find((name) => pattern.test(name));
@@ -19,7 +27,8 @@ export async function ttsConfigFor(folder: string, family: ModelFamily): Promise
     if (!file) throw new Error(`${path.basename(folder)} has no ${what}`);
     return file;
   };
-  const dataDir = (await isFolder(path.join(folder, 'espeak-ng-data'))) ? path.join(folder, 'espeak-ng-data') : '';
+  const ownData = path.join(folder, 'espeak-ng-data');
+  const dataDir = (await isFolder(ownData)) ? await espeakDataFor(ownData) : '';
   const tokens = find(/^tokens\.txt$/);
   const mainModel = () => find(/^model.*\.onnx$/) || require(/\.onnx$/, 'model (.onnx)');
   const lexicons = files.filter((name) => /^lexicon.*\.txt$/.test(name)).map((name) => path.join(folder, name));
@@ -105,5 +114,3 @@ export function metadataFileOf(config: OfflineTtsConfig): string | null {
   }
   return null;
 }
-
-const isFolder = async (folder: string) => (await stat(folder).catch(() => null))?.isDirectory() ?? false;

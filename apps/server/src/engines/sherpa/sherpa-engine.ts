@@ -17,6 +17,7 @@ import {
   type SynthesisRequest,
   type SynthesisResult,
 } from '../speech-engine.js';
+import { sharedEspeakData } from './espeak-data.js';
 import { readInstalledModels, watchModelsFolder } from './installed-models.js';
 import { denoiserFileIn, metadataFileOf, ttsConfigFor } from './model-files.js';
 import { type ModelVoice, voicesOfModel } from './model-voices.js';
@@ -92,7 +93,9 @@ export function createSherpaEngine(options: {
           nextDenoiser = new (loadSherpa().OfflineSpeechDenoiser)({ model: { gtcrn: { model }, numThreads: 1 } });
           continue;
         }
-        const config = await ttsConfigFor(folder, manifest.family);
+        const config = await ttsConfigFor(folder, manifest.family, (modelData) =>
+          sharedEspeakData(options.modelsDir, modelData),
+        );
         const cloning = CLONING_FAMILIES.has(manifest.family);
         const probe = await probeModel({ config, cloning });
         const tts = await loadSherpa().OfflineTts.createAsync(config);
