@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { cp, rename, rm, stat } from 'node:fs/promises';
+import { cp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { isFolder } from './model-files.js';
 
 /** In the models folder; dot-named, so the model manager never reads it as a model. */
 export const SHARED_ESPEAK_DATA = '.espeak-ng-data';
-
-export const isFolder = async (folder: string) => (await stat(folder).catch(() => null))?.isDirectory() ?? false;
 
 /**
  * The eSpeak data folder to give every model that brings its own. sherpa-onnx sets eSpeak up once

@@ -1,8 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { OfflineTtsConfig } from 'sherpa-onnx-node';
 import type { ModelFamily } from '../../models/manifest.js';
-import { isFolder } from './espeak-data.js';
 
 /** Where a model's own eSpeak data (its `espeak-ng-data` folder) is to be read from instead. */
 export type EspeakDataFor = (modelData: string) => Promise<string>;
@@ -114,3 +113,5 @@ export function metadataFileOf(config: OfflineTtsConfig): string | null {
   }
   return null;
 }
+
+export const isFolder = async (folder: string) => (await stat(folder).catch(() => null))?.isDirectory() ?? false;
