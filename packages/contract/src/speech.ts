@@ -86,7 +86,14 @@ export type TaskView = z.infer<typeof taskView>;
 export const taskList = z.object({ items: z.array(taskView) });
 export type TaskList = z.infer<typeof taskList>;
 
-/** A preset voice in the spec's shape (section 3), the same for both studios. */
+/**
+ * What speaks a voice, for the voice library's filters and for choosing a voice on arrival: an
+ * installed neural model, eSpeak NG's formant synthesis, a cloud provider, or the user's own clone.
+ */
+export const voiceKind = z.enum(['neural', 'espeak', 'cloud', 'cloned']);
+export type VoiceKind = z.infer<typeof voiceKind>;
+
+/** A preset voice in the spec's shape (section 3), the same for both studios, plus its kind. */
 export const voice = z.object({
   voice_id: z.string(),
   name: z.string(),
@@ -99,6 +106,7 @@ export const voice = z.object({
   language: z.string(),
   locale: z.string(),
   description: z.string(),
+  kind: voiceKind,
   preview_url: z.string().nullable(),
   verified_languages: z.array(
     z.object({

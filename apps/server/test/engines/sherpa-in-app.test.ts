@@ -55,9 +55,10 @@ describe('the sherpa engine in the app', () => {
     const app = await buildTestApp({ env: { MODELS_DIR: kokoroModels() } });
     expect((await checkHealth(app)).engines).toContainEqual({ id: 'sherpa', status: 'up', serves: ['preset'] });
     const voices = (await app.inject({ method: 'GET', url: '/api/elevenlabs/voices' })).json() as {
-      voices: { voice_id: string }[];
+      voices: { voice_id: string; kind: string }[];
     };
     expect(voices.voices.map((voice) => voice.voice_id)).toContain('kokoro-multi-lang-v1_0.af_heart');
+    expect(voices.voices.every((voice) => voice.kind === 'neural')).toBe(true);
     // The demo's British male voice is the installed model's British male speaker.
     const { task, pitchHz } = await speakDemo(app, 'en-gb-male');
     expect(task.metadata.voice_id).toBe('kokoro-multi-lang-v1_0.bm_george');

@@ -191,6 +191,15 @@ describe('speech API on the embedded engine', () => {
     await waitForTask(app, ownId, owner.cookie);
   });
 
+  it('labels each preset voice with what speaks it, so the library can filter and pick by kind', async () => {
+    const app = await buildTestApp();
+    const { voices } = (await app.inject({ method: 'GET', url: '/api/elevenlabs/voices' })).json() as {
+      voices: { kind: string }[];
+    };
+    expect(voices.length).toBeGreaterThan(0);
+    expect(new Set(voices.map((voice) => voice.kind))).toEqual(new Set(['espeak']));
+  });
+
   it('serves a voice preview, rendered once and then kept', async () => {
     const app = await buildTestApp();
     const voices = (await app.inject({ method: 'GET', url: '/api/elevenlabs/voices' })).json() as {

@@ -1,8 +1,13 @@
-import type { Model, Voice } from '@sayso/contract/speech';
+import type { Model, Voice, VoiceKind } from '@sayso/contract/speech';
 import type { EngineModel, EngineVoice, SpeechEngineV1 } from '../../engines/speech-engine.js';
 
 /** Where a preset voice's sample is served when the product renders it (see the preview route). */
 const presetPreviewPath = (voiceId: string) => `/api/voices/${voiceId}/preview.mp3`;
+
+/** The local engines by id; every other engine speaks through a cloud provider's API. */
+const LOCAL_KINDS: Record<string, VoiceKind> = { sherpa: 'neural', espeak: 'espeak' };
+
+export const voiceKindOf = (engine: SpeechEngineV1): VoiceKind => LOCAL_KINDS[engine.id] ?? 'cloud';
 
 /**
  * An engine's voice in the API's shape (spec section 3). A voice without a sample of its own is
@@ -22,6 +27,7 @@ export function voiceView(voice: EngineVoice, engine: SpeechEngineV1): Voice {
     language: voice.language,
     locale: voice.locale,
     description: voice.description,
+    kind: voiceKindOf(engine),
     preview_url: voice.previewUrl ?? rendered,
     verified_languages: voice.verifiedLanguages.map((entry) => ({
       language: entry.language,

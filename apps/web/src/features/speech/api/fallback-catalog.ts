@@ -28,6 +28,8 @@ function voice(
     language: 'en',
     locale: accent === 'british' ? 'en-GB' : 'en-US',
     description: `${descriptive} ${gender} voice with a ${accent} accent.`,
+    // The spec's built-in list names ElevenLabs' voices.
+    kind: 'cloud',
     preview_url: null,
     verified_languages: [],
   };
