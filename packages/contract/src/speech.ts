@@ -107,6 +107,11 @@ export const voice = z.object({
   locale: z.string(),
   description: z.string(),
   kind: voiceKind,
+  /**
+   * Ours: what the listener must know before selling this voice's speech, set where the voice's
+   * model does not allow commercial use; null (or absent, from older servers and providers) otherwise.
+   */
+  license_note: z.string().nullable().optional(),
   preview_url: z.string().nullable(),
   verified_languages: z.array(
     z.object({

@@ -89,6 +89,8 @@ export interface EngineVoice {
   category: 'high_quality' | 'professional';
   /** The provider's own sample of the voice, when it has one. */
   previewUrl: string | null;
+  /** Why its speech may not be sold, where its model's licence forbids commercial use. */
+  licenseNote?: string | null;
   /** Other languages and accents the voice speaks well. */
   verifiedLanguages: { language: string; accent: string; locale: string | null; previewUrl: string | null }[];
 }

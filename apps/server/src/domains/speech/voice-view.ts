@@ -28,6 +28,7 @@ export function voiceView(voice: EngineVoice, engine: SpeechEngineV1): Voice {
     locale: voice.locale,
     description: voice.description,
     kind: voiceKindOf(engine),
+    license_note: voice.licenseNote ?? null,
     preview_url: voice.previewUrl ?? rendered,
     verified_languages: voice.verifiedLanguages.map((entry) => ({
       language: entry.language,

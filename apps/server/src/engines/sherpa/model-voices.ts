@@ -49,6 +49,11 @@ export function voicesOfModel(
     category: 'high_quality' as const,
     previewUrl: null,
     verifiedLanguages: [],
+    // The voice library shows this beside the voice, so nobody sells speech the licence forbids selling.
+    licenseNote:
+      manifest.commercialUse === false
+        ? (manifest.licenseNote ?? `${manifest.title}: licensed (${manifest.license}) for non-commercial use only.`)
+        : null,
   };
   if ((manifest.family === 'kokoro' || manifest.family === 'kitten') && names.length > 0) {
     return names.map((speaker, speakerId) => {
