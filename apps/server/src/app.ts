@@ -35,6 +35,7 @@ import type { ModelHooks } from './domains/models/service.js';
 import { sherpaModelHooks } from './domains/models/sherpa-hooks.js';
 import { pricingRoutes } from './domains/pricing/routes.js';
 import { registerPublicApi } from './domains/public-api/register.js';
+import { setupRoutes } from './domains/setup/routes.js';
 import { siteRoutes } from './domains/site/routes.js';
 import type { CallbackTransport } from './domains/speech/completion-callback.js';
 import { registerSpeech } from './domains/speech/register.js';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(namedPlugin('accountRoutes', accountRoutes));
   await app.register(namedPlugin('adminRoutes', adminRoutes));
   await app.register(namedPlugin('modelRoutes', modelRoutes(options.modelHooks ?? sherpaModelHooks(engines))));
+  await app.register(namedPlugin('setupRoutes', setupRoutes));
   await registerSpeech(app, config, options.callbackTransport);
   await app.register(namedPlugin('voiceRoutes', voiceRoutes));
   await registerHistory(app, config);

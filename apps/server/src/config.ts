@@ -2,6 +2,10 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PGliteLease } from './db/pglite-pool.js';
+import { CATALOGUE, findCatalogueEntry } from './models/catalogue.js';
+
+/** SUPPORT_EMAIL's default: it reaches no one, so the admin panel's setup checklist asks for a real one. */
+export const PLACEHOLDER_SUPPORT_EMAIL = 'support@sayso.local';
 
 /** Turns "true"/"false"/"1"/"0" into a boolean; anything else is a validation error. */
 const booleanFlag = z
@@ -40,7 +44,7 @@ const envSchema = z
       .string()
       .regex(/^\d{6,15}$/, 'must be the chat number in international form, digits only')
       .optional(),
-    SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default('support@sayso.local'),
+    SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default(PLACEHOLDER_SUPPORT_EMAIL),
     TRUST_PROXY: booleanFlag.default(false),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     LOCAL_ACCOUNTS: booleanFlag.default(true),
@@ -105,6 +109,23 @@ const envSchema = z
     MODEL_DOWNLOAD_BASE_URL: z
       .url({ message: 'must be the address of a mirror of sherpa-onnx’s release downloads' })
       .optional(),
+    MODELS_PRELOAD: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      )
+      .superRefine((names, context) => {
+        const unknown = names.filter((name) => !findCatalogueEntry(name));
+        if (unknown.length === 0) return;
+        context.addIssue({
+          code: 'custom',
+          message: `names ${unknown.map((name) => `"${name}"`).join(', ')}, not in the catalogue: list catalogue model names separated by commas (npm run models -- list shows them), e.g. ${CATALOGUE[0]?.name ?? 'kokoro-multi-lang-v1_0'}`,
+        });
+      }),
     REQUEST_DATABASE_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
@@ -158,6 +179,8 @@ export interface Config {
   host: string;
   port: number;
   publicUrl: string;
+  /** PUBLIC_URL was set; otherwise publicUrl is a guess (localhost and PORT) that only works on this machine. */
+  publicUrlSet: boolean;
   logLevel: string;
   dataDir: string;
   database:
@@ -219,6 +242,8 @@ export interface Config {
     uploadLimitBytes: number;
     /** A mirror of sherpa-onnx's release downloads, for installs by name; null uses GitHub. */
     downloadBaseUrl: string | null;
+    /** `MODELS_PRELOAD`: catalogue models installed in the background at start when missing. */
+    preload: string[];
   };
   speech: {
     limits: { perUserPerMinute: number; perIpPerMinute: number; activePerUser: number; demoPerIpPerHour: number };
@@ -301,6 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     dataDir,
     database: e.DATABASE_URL
@@ -343,6 +369,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: path.resolve(e.MODELS_DIR ?? path.join(dataDir, 'models')),
       uploadLimitBytes: e.MODEL_UPLOAD_LIMIT_MB * 1024 * 1024,
       downloadBaseUrl: e.MODEL_DOWNLOAD_BASE_URL ?? null,
+      preload: e.MODELS_PRELOAD,
     },
     speech: {
       limits: {

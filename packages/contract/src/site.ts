@@ -5,6 +5,15 @@ export const publicConfig = z.object({
   productName: z.string(),
   chatNumber: z.string().nullable(),
   supportEmail: z.string(),
+  /**
+   * The preset studio speaks with neural voices (an installed model or a cloud provider), not
+   * eSpeak's formant synthesis: public copy claims human-sounding speech only when this is true.
+   */
+  naturalVoices: z.boolean(),
+  /** The clone studio learns a voice with a neural model, rather than approximating the sample. */
+  neuralCloning: z.boolean(),
+  /** The cloud providers that serve a studio here, so copy names only providers actually in use. */
+  cloudProviders: z.array(z.enum(['minimax', 'elevenlabs'])),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 

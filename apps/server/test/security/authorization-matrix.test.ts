@@ -183,6 +183,7 @@ const MATRIX: Record<string, Rule> = {
     request: (f) => ({ params: { uid: f.owner.userId }, body: { amount: 1 } }),
   },
   'POST /api/admin/default-credits': { access: 'staff' },
+  'GET /api/admin/setup': { access: 'staff' },
   'GET /api/admin/models': { access: 'staff' },
   'POST /api/admin/models': { access: 'staff', request: () => ({ body: denoiserUpload() }) },
   'DELETE /api/admin/models/{name}': {

@@ -9,6 +9,10 @@ describe('GET /api/config', () => {
       productName: 'Sayso',
       chatNumber: '923001112223',
       supportEmail: 'support@sayso.local',
+      // eSpeak alone: the copy may not promise natural voices or name a cloud provider.
+      naturalVoices: false,
+      neuralCloning: false,
+      cloudProviders: [],
     });
   });
 });
