@@ -1,15 +1,19 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { Voice } from '@sayso/contract/speech';
-import { Pause, Play, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { SearchX, X } from 'lucide-react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { useStoredVoiceFilters } from '../lib/use-stored-voice-filters';
+import { useVoiceSample } from '../lib/use-voice-sample';
+import { activeFilterCount, facetOptions, filterVoices, languageForFilter, NO_FILTERS } from '../lib/voice-filters';
+import { VoiceLibraryFilters } from './voice-library-filters';
+import { LIST_HEIGHT, VoiceLibraryList, type VoiceLibraryListHandle } from './voice-library-list';
 
-const LIST_HEIGHT = 600;
-const OVERSCAN = 4;
-// Tailwind's sm breakpoint. Below it a row has no room for the language dropdown beside the voice's
-// "locale · accent · gender" line, so the dropdown takes a line of its own and the row grows.
-const WIDE_ROWS = '(min-width: 40rem)';
-const ROW_HEIGHT = { wide: 76, narrow: 108 } as const;
+// Tailwind's sm breakpoint. Below it the filters fold behind a button and a row's language
+// dropdown takes a line of its own.
+const WIDE = '(min-width: 40rem)';
+const count = new Intl.NumberFormat('en-US');
+const voicesLabel = (n: number) => `${count.format(n)} ${n === 1 ? 'voice' : 'voices'}`;
 
 interface VoicePickerModalProps {
   open: boolean;
@@ -20,153 +24,135 @@ interface VoicePickerModalProps {
 }
 
 /**
- * The voice picker (spec section 2): a 600 px list, rendered a window at a time so thousands of
- * voices stay smooth; one preview plays at a time; clicking a voice selects it.
+ * The voice library (spec section 2, issue 35): search by name or description, filters for
+ * language, gender, accent and kind, a sample per voice (one at a time), and a list rendered a
+ * window at a time so a thousand voices stay smooth. The filters last for the visit.
  */
 export function VoicePickerModal({ open, onOpenChange, voices, selectedId, onSelect }: VoicePickerModalProps) {
-  const [scrollTop, setScrollTop] = useState(0);
-  const [playing, setPlaying] = useState<string | null>(null);
+  const [filters, setFilters] = useStoredVoiceFilters();
   const [languages, setLanguages] = useState<Record<string, string>>({});
-  const audio = useRef<HTMLAudioElement | null>(null);
-  const rowHeight = useMediaQuery(WIDE_ROWS, true) ? ROW_HEIGHT.wide : ROW_HEIGHT.narrow;
+  const { sample, failedVoiceId, toggle, stop } = useVoiceSample();
+  const wide = useMediaQuery(WIDE, true);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<VoiceLibraryListHandle>(null);
 
-  const stopPreview = () => {
-    audio.current?.pause();
-    audio.current = null;
-    setPlaying(null);
-  };
+  // Typing stays responsive on long lists: the list catches up with the search a moment later.
+  const query = useDeferredValue(filters.query);
+  const applied = useMemo(() => ({ ...filters, query }), [filters, query]);
+  const found = useMemo(() => filterVoices(voices, applied), [voices, applied]);
+  const options = useMemo(() => facetOptions(voices, applied), [voices, applied]);
+  const narrowed = activeFilterCount(filters) > 0;
+
+  // A closed library is silent.
   useEffect(() => {
-    if (open) return;
-    audio.current?.pause();
-    audio.current = null;
-    setPlaying(null);
-  }, [open]);
-  useEffect(() => () => audio.current?.pause(), []);
+    if (!open) stop();
+  }, [open, stop]);
 
-  const togglePreview = (voice: Voice) => {
-    const url = previewUrl(voice, languages[voice.voice_id]);
-    if (playing === voice.voice_id || !url) {
-      stopPreview();
-      return;
-    }
-    // Starting a preview stops the one playing.
-    audio.current?.pause();
-    const next = new Audio(url);
-    next.addEventListener('ended', () => setPlaying((id) => (id === voice.voice_id ? null : id)));
-    audio.current = next;
-    setPlaying(voice.voice_id);
-    // A preview stopped before it started rejects its play(); only its own failure clears the state.
-    next.play().catch(() => setPlaying((id) => (id === voice.voice_id ? null : id)));
+  const languageOf = (voice: Voice) => languages[voice.voice_id] ?? languageForFilter(voice, applied.language);
+  const failedVoice = failedVoiceId ? voices.find((voice) => voice.voice_id === failedVoiceId) : undefined;
+
+  const reset = () => {
+    setFilters(NO_FILTERS);
+    searchRef.current?.focus();
   };
-
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN);
-  const last = Math.min(voices.length, Math.ceil((scrollTop + LIST_HEIGHT) / rowHeight) + OVERSCAN);
-  const visible = voices.slice(first, last);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-ink/40 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-card bg-card shadow-xl focus:outline-none">
-          <div className="flex items-start justify-between gap-4 border-b border-line p-5">
-            <div>
-              <Dialog.Title className="text-xl font-semibold text-ink">Select a Voice</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-muted">
-                {voices.length} voices. Press play to preview; click a voice to use it.
-              </Dialog.Description>
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-card bg-card shadow-xl focus:outline-none"
+          onOpenAutoFocus={(event) => {
+            // The search comes first: most people know the voice, or the language, they want.
+            event.preventDefault();
+            searchRef.current?.focus();
+          }}
+        >
+          <div className="space-y-4 border-b border-line p-4 sm:p-5">
+            <div className="flex items-start justify-between gap-4">
+              <div>
+                <Dialog.Title className="text-xl font-semibold text-ink">Select a Voice</Dialog.Title>
+                <Dialog.Description className="mt-1 text-sm text-muted">
+                  Press play to hear a sample; choose a voice to use it.
+                </Dialog.Description>
+              </div>
+              <Dialog.Close
+                aria-label="Close"
+                className="rounded-control p-1.5 text-muted hover:bg-accent-soft hover:text-ink"
+              >
+                <X aria-hidden className="h-5 w-5" />
+              </Dialog.Close>
             </div>
-            <Dialog.Close
-              aria-label="Close"
-              className="rounded-control p-1.5 text-muted hover:bg-accent-soft hover:text-ink"
-            >
-              <X aria-hidden className="h-5 w-5" />
-            </Dialog.Close>
+            {voices.length > 0 && (
+              <>
+                <VoiceLibraryFilters
+                  filters={filters}
+                  onChange={setFilters}
+                  options={options}
+                  wide={wide}
+                  searchRef={searchRef}
+                  onSearchArrowDown={() => listRef.current?.focusActiveRow()}
+                />
+                <div className="flex min-h-8 items-center justify-between gap-3 text-sm">
+                  <p data-testid="voice-count" role="status" className="text-muted">
+                    {narrowed
+                      ? `${count.format(found.length)} of ${voicesLabel(voices.length)}`
+                      : voicesLabel(voices.length)}
+                  </p>
+                  {narrowed && (
+                    <button
+                      type="button"
+                      className="rounded-control px-2 py-1 font-medium text-accent-strong hover:bg-accent-soft"
+                      onClick={reset}
+                    >
+                      Reset filters
+                    </button>
+                  )}
+                </div>
+                {failedVoice && (
+                  <p role="alert" className="rounded-control bg-danger-soft px-3 py-2 text-sm text-danger">
+                    The sample of {failedVoice.name} could not be played. Please try again.
+                  </p>
+                )}
+              </>
+            )}
           </div>
           {voices.length === 0 ? (
             <p className="p-10 text-center text-muted">No voices available. Please try again.</p>
-          ) : (
+          ) : found.length === 0 ? (
             <div
-              data-testid="voice-list"
-              className="overflow-y-auto"
-              style={{ height: LIST_HEIGHT, maxHeight: 'calc(100vh - 10rem)' }}
-              onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+              className="flex min-h-0 shrink flex-col items-center justify-center gap-3 p-10 text-center"
+              style={{ height: LIST_HEIGHT }}
             >
-              <ul aria-label="Voices" className="relative" style={{ height: voices.length * rowHeight }}>
-                {visible.map((voice, offset) => {
-                  const index = first + offset;
-                  const selected = voice.voice_id === selectedId;
-                  const language = languages[voice.voice_id] ?? null;
-                  return (
-                    <li
-                      key={voice.voice_id}
-                      className={`absolute inset-x-0 grid grid-cols-[auto_minmax(0,1fr)] content-center items-center gap-x-3 gap-y-2 border-b border-line px-5 sm:flex ${selected ? 'bg-accent-soft' : 'hover:bg-surface'}`}
-                      style={{ top: index * rowHeight, height: rowHeight }}
-                    >
-                      <button
-                        type="button"
-                        className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full border border-line bg-white text-accent hover:border-accent disabled:opacity-40"
-                        aria-label={
-                          playing === voice.voice_id ? `Stop preview of ${voice.name}` : `Play preview of ${voice.name}`
-                        }
-                        disabled={!previewUrl(voice, language ?? undefined)}
-                        onClick={() => togglePreview(voice)}
-                      >
-                        {playing === voice.voice_id ? (
-                          <Pause aria-hidden className="h-4 w-4" />
-                        ) : (
-                          <Play aria-hidden className="h-4 w-4" />
-                        )}
-                      </button>
-                      <button
-                        type="button"
-                        aria-pressed={selected}
-                        className="flex min-w-0 flex-1 flex-col items-start text-left"
-                        onClick={() => {
-                          stopPreview();
-                          onSelect(voice, language);
-                        }}
-                      >
-                        <span className="max-w-full truncate font-semibold text-ink">{voice.name}</span>
-                        <span data-testid="voice-details" className="max-w-full truncate text-sm text-muted">
-                          {[voice.locale || voice.language, voice.accent, voice.gender].filter(Boolean).join(' · ')}
-                        </span>
-                      </button>
-                      {voice.verified_languages.length > 1 && (
-                        <select
-                          aria-label={`Language for ${voice.name}`}
-                          className="col-start-2 justify-self-start rounded-control border border-line bg-white px-2 py-1 text-sm sm:max-w-[45%] sm:shrink-0"
-                          value={language ?? voice.locale}
-                          onChange={(event) =>
-                            setLanguages((all) => ({ ...all, [voice.voice_id]: event.target.value }))
-                          }
-                        >
-                          {voice.verified_languages.map((option) => (
-                            <option
-                              key={`${option.language}-${option.locale}`}
-                              value={option.locale ?? option.language}
-                            >
-                              {option.accent || option.language}
-                              {option.locale ? ` (${option.locale})` : ''}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
+              <SearchX aria-hidden className="h-8 w-8 text-muted" />
+              <p className="font-semibold text-ink">No voices match</p>
+              <p className="max-w-xs text-sm text-muted">Try another name or fewer filters.</p>
+              <button
+                type="button"
+                className="rounded-control bg-accent px-4 py-2 text-sm font-semibold text-white hover:bg-accent-strong"
+                onClick={reset}
+              >
+                Reset filters
+              </button>
             </div>
+          ) : (
+            <VoiceLibraryList
+              ref={listRef}
+              voices={found}
+              selectedId={selectedId}
+              wide={wide}
+              sample={sample}
+              languageOf={languageOf}
+              onLanguageChange={(voice, language) => setLanguages((all) => ({ ...all, [voice.voice_id]: language }))}
+              onToggleSample={(voice, url) => toggle(voice.voice_id, url)}
+              onSelect={(voice, language) => {
+                stop();
+                onSelect(voice, language);
+              }}
+            />
           )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
-}
-
-function previewUrl(voice: Voice, language: string | undefined): string | null {
-  if (language) {
-    const match = voice.verified_languages.find((option) => (option.locale ?? option.language) === language);
-    if (match?.preview_url) return match.preview_url;
-  }
-  return voice.preview_url;
 }
