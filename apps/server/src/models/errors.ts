@@ -9,6 +9,8 @@ export type ModelInstallErrorCode =
   | 'ALREADY_INSTALLED'
   | 'NOT_INSTALLED'
   | 'DOWNLOAD_FAILED'
+  | 'DOWNLOAD_STALLED'
+  | 'CANCELLED'
   | 'VERIFY_FAILED';
 
 /** Why the model manager refused; the message is written for the operator who asked. */

@@ -1,24 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, constants as fsConstants } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { type ArchiveFormat, parseArchiveName, unpack } from './archive.js';
 import { CATALOGUE, type CatalogueEntry, findCatalogueEntry } from './catalogue.js';
 import { detectFamily } from './detect-family.js';
+import { type DownloadOptions, type DownloadProgress, downloadToFile } from './download.js';
 import { ModelInstallError } from './errors.js';
-import { MANIFEST_FILE, MODEL_FAMILIES, type ModelManifest } from './manifest.js';
+import { MANIFEST_FILE, MODEL_FAMILIES, type ModelManifest, readManifest } from './manifest.js';
 
 export { ModelInstallError } from './errors.js';
 
 /** Where the catalogue's URLs point; `baseUrl` replaces it (tests point it at a loopback server). */
 export const PUBLISHER_BASE_URL = 'https://github.com/k2-fsa/sherpa-onnx/releases/download';
 
-export interface InstallProgress {
-  receivedBytes: number;
-  /** From the response's Content-Length; null when the server does not say. */
-  totalBytes: number | null;
-}
+export type InstallProgress = DownloadProgress;
+
+/** The steps of an install, in order, for the admin page's job state. */
+export type InstallStage = 'downloading' | 'unpacking' | 'verifying';
 
 export interface ModelStoreOptions {
   /** `DATA_DIR/models`. */
@@ -34,9 +33,19 @@ export interface InstallOptions extends ModelStoreOptions {
   /** Runs on the complete folder before it is installed; throwing refuses the model. */
   verify?: (folder: string, manifest: ModelManifest) => Promise<void>;
   onProgress?: (progress: InstallProgress) => void;
+  /** Called as each step starts (a vocoder download comes after unpacking). */
+  onStage?: (stage: InstallStage) => void;
   /** Replaces PUBLISHER_BASE_URL at the start of catalogue URLs. */
   baseUrl?: string;
   fetch?: typeof fetch;
+  /** Aborting cancels the install; nothing is installed and the staging files are removed. */
+  signal?: AbortSignal;
+  /** No bytes for this long ends a download (30 s by default). */
+  stallTimeoutMs?: number;
+  /** How many times a cut download resumes (5 by default). */
+  maxResumes?: number;
+  /** Files for the model's separately published parts (ZipVoice's vocoder), given instead of downloaded. */
+  extraFiles?: readonly string[];
 }
 
 export interface InstallFromFileOptions extends InstallOptions {
@@ -107,92 +116,80 @@ function checkChecksum(entry: CatalogueEntry | undefined, sha256: string): Model
   return 'verified';
 }
 
-function resolveUrl(url: string, baseUrl: string | undefined): string {
-  if (!baseUrl || !url.startsWith(PUBLISHER_BASE_URL)) return url;
+/**
+ * Where a catalogue file is fetched from: with a mirror, every file under the publisher's address
+ * (archives and extras such as ZipVoice's vocoder alike) is fetched from the mirror's same path.
+ */
+export function resolveUrl(url: string, baseUrl: string | undefined): string {
+  if (!baseUrl || !url.startsWith(`${PUBLISHER_BASE_URL}/`)) return url;
   return baseUrl.replace(/\/$/, '') + url.slice(PUBLISHER_BASE_URL.length);
 }
 
-async function download(url: string, options: InstallOptions): Promise<{ body: Readable; totalBytes: number | null }> {
-  const doFetch = options.fetch ?? fetch;
-  let response: Response;
-  try {
-    response = await doFetch(url, { redirect: 'follow' });
-  } catch (error) {
-    throw new ModelInstallError('DOWNLOAD_FAILED', `Could not reach ${url}: ${(error as Error).message}.`);
-  }
-  if (!response.ok || !response.body) {
-    throw new ModelInstallError('DOWNLOAD_FAILED', `${url} answered ${response.status} ${response.statusText}.`);
-  }
-  const length = Number(response.headers.get('content-length'));
+function downloadOptions(options: InstallOptions): DownloadOptions {
   return {
-    body: Readable.from(chunksOf(response.body)),
-    totalBytes: Number.isFinite(length) && length > 0 ? length : null,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.stallTimeoutMs !== undefined ? { stallTimeoutMs: options.stallTimeoutMs } : {}),
+    ...(options.maxResumes !== undefined ? { maxResumes: options.maxResumes } : {}),
   };
 }
 
-/**
- * A response body's chunks, for a Node stream. Not `Readable.fromWeb`: on Node 20 a download cut
- * off while its stream was being torn down threw undici's "terminated" as an uncaught exception
- * from inside that adapter, past every handler (seen in test/models/installer.test.ts). Here each
- * read is awaited in one place, and a reader left early cancels the body.
- */
-async function* chunksOf(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-}
-
-/** A download that stops early is a failed install, whatever stage notices it. */
-async function unpackDownload(
-  url: string,
+/** Unpacks an archive file; aborting the install stops the read, and the staging folder goes with it. */
+async function unpackFile(
+  archivePath: string,
   format: ArchiveFormat,
   folder: string,
   fileName: string,
-  options: InstallOptions,
-): Promise<{ sha256: string }> {
-  const { body, totalBytes } = await download(url, options);
-  let receivedBytes = 0;
-  try {
-    const result = await unpack(body, format, folder, {
-      fileName,
-      onBytes: (count) => {
-        receivedBytes += count;
-        options.onProgress?.({ receivedBytes, totalBytes });
-      },
-    });
-    if (totalBytes !== null && result.bytes !== totalBytes) {
-      throw new ModelInstallError('DOWNLOAD_FAILED', `The download of ${url} stopped after ${result.bytes} bytes.`);
+  signal?: AbortSignal,
+) {
+  return unpack(createReadStream(archivePath, signal ? { signal } : {}), format, folder, { fileName });
+}
+
+const sha256Of = async (file: string): Promise<string> => {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+};
+
+/**
+ * Files the operator brought for a model's separately published parts (ZipVoice's vocoder), copied
+ * in under the name the model expects, so an install from a file needs no network at all.
+ */
+async function placeExtraFiles(
+  entry: CatalogueEntry | undefined,
+  folder: string,
+  extraFiles: readonly string[],
+): Promise<void> {
+  const expected = entry?.extras ?? [];
+  for (const file of extraFiles) {
+    const given = path.basename(file);
+    const match =
+      expected.find((extra) => extra.fileName === given) ?? (expected.length === 1 ? expected[0] : undefined);
+    const fileName = match?.fileName ?? given;
+    if (!/\.onnx$/i.test(fileName) || !MODEL_NAME.test(fileName)) {
+      throw new ModelInstallError(
+        'UNSUPPORTED_FORMAT',
+        `"${given}" is not a model part: a second file must be an .onnx file.`,
+      );
     }
-    return result;
-  } catch (error) {
-    if (error instanceof ModelInstallError && error.code !== 'BAD_ARCHIVE') throw error;
-    throw new ModelInstallError(
-      'DOWNLOAD_FAILED',
-      `The download of ${url} did not complete (${(error as Error).message}); nothing was installed.`,
-    );
+    await copyFile(file, path.join(folder, fileName), fsConstants.COPYFILE_EXCL).catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'EEXIST') {
+        throw new ModelInstallError('BAD_ARCHIVE', `The archive already holds ${fileName}; leave out the second file.`);
+      }
+      throw error;
+    });
   }
 }
 
 /** The catalogue's separately published files (ZipVoice's vocoder) that the folder does not hold yet. */
 async function fetchExtras(entry: CatalogueEntry | undefined, folder: string, options: InstallOptions): Promise<void> {
   for (const extra of entry?.extras ?? []) {
-    const existing = await stat(path.join(folder, extra.fileName)).catch(() => null);
-    if (existing) continue;
-    const { sha256 } = await unpackDownload(
-      resolveUrl(extra.url, options.baseUrl),
-      'onnx',
-      folder,
-      extra.fileName,
-      options,
-    );
-    if (extra.sha256 && extra.sha256 !== sha256) {
+    const target = path.join(folder, extra.fileName);
+    if (await stat(target).catch(() => null)) continue;
+    options.onStage?.('downloading');
+    await downloadToFile(resolveUrl(extra.url, options.baseUrl), target, downloadOptions(options));
+    if (extra.sha256 && extra.sha256 !== (await sha256Of(target))) {
       throw new ModelInstallError('CHECKSUM_MISMATCH', `${extra.fileName} does not match its published checksum.`);
     }
   }
@@ -242,9 +239,12 @@ async function finishInstall(
   options: InstallOptions,
 ): Promise<ModelManifest> {
   const root = await modelRoot(unpacked.folder);
+  await placeExtraFiles(entry, root, options.extraFiles ?? []);
   await fetchExtras(entry, root, options);
   const manifest = await buildManifest(name, root, unpacked, entry);
   await writeFile(path.join(root, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  options.signal?.throwIfAborted();
+  options.onStage?.('verifying');
   if (options.verify) {
     try {
       await options.verify(root, manifest);
@@ -279,6 +279,10 @@ async function staged(
     const manifest = await work(staging);
     await options.onChange?.();
     return manifest;
+  } catch (error) {
+    if (options.signal?.aborted)
+      throw new ModelInstallError('CANCELLED', 'The install was cancelled; nothing was installed.');
+    throw error;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
@@ -299,8 +303,15 @@ export async function installFromUrl(name: string, options: InstallOptions): Pro
   const fileName = path.basename(new URL(entry.url).pathname);
   const { format } = parseArchiveName(fileName);
   return staged(options, async (staging) => {
+    // Downloaded to a file first, then unpacked: a cut connection can resume from the bytes on
+    // disk, and a slow unpack never holds the connection open.
+    options.onStage?.('downloading');
+    const archivePath = path.join(staging, fileName);
+    await downloadToFile(url, archivePath, downloadOptions(options));
+    options.onStage?.('unpacking');
     const folder = path.join(staging, 'unpacked');
-    const { sha256 } = await unpackDownload(url, format, folder, fileName, options);
+    const { sha256 } = await unpackFile(archivePath, format, folder, fileName, options.signal);
+    await rm(archivePath, { force: true });
     return finishInstall(name, { folder, sha256, source: { kind: 'url', url } }, entry, options);
   });
 }
@@ -314,7 +325,8 @@ export async function installFromFile(archivePath: string, options: InstallFromF
   const entry = findCatalogueEntry(name, options.catalogue ?? CATALOGUE);
   return staged(options, async (staging) => {
     const folder = path.join(staging, 'unpacked');
-    const { sha256 } = await unpack(createReadStream(archivePath), format, folder, { fileName });
+    options.onStage?.('unpacking');
+    const { sha256 } = await unpackFile(archivePath, format, folder, fileName, options.signal);
     return finishInstall(name, { folder, sha256, source: { kind: 'file', fileName } }, entry, options);
   });
 }
@@ -342,12 +354,10 @@ export async function listInstalled(options: Pick<ModelStoreOptions, 'modelsDir'
   const manifests: ModelManifest[] = [];
   for (const entry of entries) {
     if (!entry.isDirectory() || !MODEL_NAME.test(entry.name)) continue;
-    try {
-      const record = JSON.parse(await readFile(path.join(options.modelsDir, entry.name, MANIFEST_FILE), 'utf8'));
-      manifests.push(record as ModelManifest);
-    } catch {
-      // A folder placed by hand has no record.
-    }
+    // A folder placed by hand has no record; one with a malformed record is not listed either
+    // (the sherpa engine reports it).
+    const reading = await readManifest(path.join(options.modelsDir, entry.name));
+    if (reading && 'manifest' in reading) manifests.push(reading.manifest);
   }
   return manifests.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -9,6 +9,8 @@ import { refuseNul } from '../../http/malformed-input.js';
 
 /** The form field the archive is sent under. */
 export const ARCHIVE_FIELD = 'archive';
+/** An optional second file: a part the publisher ships separately (ZipVoice's vocoder), so no download is needed. */
+export const VOCODER_FIELD = 'vocoder';
 
 const noArchive = () =>
   new AppError(400, 'Choose a model archive (.tar.bz2, .tar.gz or .onnx) to upload.', 'ARCHIVE_MISSING');
@@ -21,30 +23,48 @@ const tooLarge = (limitBytes: number) =>
   );
 
 /**
- * Streams the uploaded archive to a file in the models folder's `.incoming` (same disk as the
- * models, never memory), and runs `use` on it; the file is gone afterwards whatever happened.
+ * Streams the uploaded archive (and a vocoder, when sent) to files in the models folder's
+ * `.incoming` (same disk as the models, never memory), and runs `use` on them; the files are gone
+ * afterwards whatever happened.
  */
 export async function withUploadedArchive<T>(
   request: FastifyRequest,
   options: { modelsDir: string; limitBytes: number },
-  use: (archivePath: string, fileName: string) => Promise<T>,
+  use: (archivePath: string, fileName: string, extraFiles: string[]) => Promise<T>,
 ): Promise<T> {
   const incoming = path.join(options.modelsDir, '.incoming');
   await mkdir(incoming, { recursive: true });
-  const archivePath = path.join(incoming, `upload-${randomBytes(8).toString('hex')}`);
+  const upload = path.join(incoming, `upload-${randomBytes(8).toString('hex')}`);
+  const archivePath = path.join(upload, 'archive');
+  await mkdir(upload);
   try {
-    const fileName = await receive(request, archivePath, options.limitBytes);
-    return await use(archivePath, fileName);
+    const { fileName, extraFiles } = await receive(request, upload, archivePath, options.limitBytes);
+    return await use(archivePath, fileName, extraFiles);
   } finally {
-    await rm(archivePath, { force: true });
+    await rm(upload, { recursive: true, force: true });
   }
 }
 
-async function receive(request: FastifyRequest, archivePath: string, limitBytes: number): Promise<string> {
+async function receive(
+  request: FastifyRequest,
+  upload: string,
+  archivePath: string,
+  limitBytes: number,
+): Promise<{ fileName: string; extraFiles: string[] }> {
   let fileName: string | null = null;
+  const extraFiles: string[] = [];
   try {
-    for await (const part of request.parts({ limits: { fileSize: limitBytes, files: 1, fields: 5 } })) {
+    for await (const part of request.parts({ limits: { fileSize: limitBytes, files: 2, fields: 5 } })) {
       if (part.type !== 'file') continue;
+      if (part.fieldname === VOCODER_FIELD && extraFiles.length === 0 && part.filename) {
+        refuseNul(part.filename);
+        // Kept under its own name (the installer matches it to the part the model expects), in its own folder.
+        const vocoder = path.join(upload, 'vocoder', path.basename(part.filename));
+        await mkdir(path.dirname(vocoder));
+        await pipeline(part.file, createWriteStream(vocoder, { flags: 'wx' }));
+        extraFiles.push(vocoder);
+        continue;
+      }
       if (part.fieldname !== ARCHIVE_FIELD || fileName !== null) {
         part.file.resume();
         continue;
@@ -61,5 +81,5 @@ async function receive(request: FastifyRequest, archivePath: string, limitBytes:
     throw new AppError(400, 'The upload could not be read. Please choose the file and try again.', 'MALFORMED_UPLOAD');
   }
   if (!fileName) throw noArchive();
-  return fileName;
+  return { fileName, extraFiles };
 }
