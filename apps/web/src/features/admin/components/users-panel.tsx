@@ -13,6 +13,7 @@ import { BalanceDialog } from './balance-dialog';
 import { DefaultCreditsDialog } from './default-credits-dialog';
 import { LeaveDialog } from './leave-dialog';
 import { Pagination } from './pagination';
+import { SetupChecklist } from './setup-checklist';
 import { Spinner } from './spinner';
 import { buttonStyles, cardStyle } from './styles';
 import { UsersTable, UsersTableLoading } from './users-table';
@@ -114,6 +115,8 @@ export function UsersPanel({ admin }: { admin: Admin }) {
             </button>
           </div>
         </div>
+
+        <SetupChecklist />
 
         <section aria-labelledby="admin-users-title" className={`mt-8 overflow-hidden ${cardStyle}`}>
           <div className="flex flex-col gap-4 border-b border-line p-4 sm:p-6 lg:flex-row lg:items-end lg:justify-between">
