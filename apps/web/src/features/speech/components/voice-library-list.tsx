@@ -6,6 +6,7 @@ import {
   type Ref,
   useCallback,
   useEffect,
+  useId,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
@@ -98,23 +99,25 @@ export function VoiceLibraryList({
     virtualizer.scrollToOffset(0);
   }, [voices, virtualizer]);
 
+  const focusRow = (index: number): boolean => {
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] [data-voice-choice]`);
+    row?.focus({ preventScroll: true });
+    return row !== null && row !== undefined;
+  };
+
   const moveTo = (index: number) => {
     const next = Math.min(Math.max(0, index), voices.length - 1);
     setActiveIndex(next);
-    focusRequest.current = next;
     virtualizer.scrollToIndex(next, { align: 'auto' });
+    // A row out of the window is focused once it is rendered (below).
+    focusRequest.current = focusRow(next) ? null : next;
   };
 
   useImperativeHandle(ref, () => ({ focusActiveRow: () => voices.length > 0 && moveTo(active) }));
 
-  // Focus follows the keyboard once the row it moved to is rendered.
   useLayoutEffect(() => {
     const wanted = focusRequest.current;
-    if (wanted === null) return;
-    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${wanted}"] [data-voice-choice]`);
-    if (!row) return;
-    focusRequest.current = null;
-    row.focus({ preventScroll: true });
+    if (wanted !== null && focusRow(wanted)) focusRequest.current = null;
   });
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
@@ -204,7 +207,8 @@ function VoiceRow({
 }: VoiceRowProps) {
   const url = samplePreviewUrl(voice, language);
   const tabIndex = keyboardRow ? 0 : -1;
-  const noteId = `voice-licence-${index}`;
+  const id = useId();
+  const described = [`${id}-kind`, `${id}-details`, voice.license_note ? `${id}-note` : null].filter(Boolean).join(' ');
   return (
     <li
       ref={measure}
@@ -239,7 +243,8 @@ function VoiceRow({
           data-voice-choice
           tabIndex={tabIndex}
           aria-pressed={selected}
-          aria-describedby={voice.license_note ? noteId : undefined}
+          aria-label={voice.name}
+          aria-describedby={described}
           className="flex w-full min-w-0 flex-col items-start rounded-control text-left"
           onClick={() => onSelect(voice, language)}
         >
@@ -248,16 +253,19 @@ function VoiceRow({
               {voice.name}
             </span>
             {selected && <Check aria-hidden className="h-4 w-4 shrink-0 text-accent" />}
-            <span className="shrink-0 rounded-full bg-surface px-2 py-0.5 text-xs font-medium text-muted ring-1 ring-line">
+            <span
+              id={`${id}-kind`}
+              className="shrink-0 rounded-full bg-surface px-2 py-0.5 text-xs font-medium text-muted ring-1 ring-line"
+            >
               {KIND_LABELS[voice.kind]}
             </span>
           </span>
-          <span data-testid="voice-details" className="max-w-full truncate text-sm text-muted">
+          <span id={`${id}-details`} data-testid="voice-details" className="max-w-full truncate text-sm text-muted">
             {[voice.locale || voice.language, voice.accent, voice.gender].filter(Boolean).join(' · ')}
           </span>
         </button>
         {voice.license_note && (
-          <p id={noteId} className="mt-1 flex items-start gap-1.5 text-xs text-danger">
+          <p id={`${id}-note`} className="mt-1 flex items-start gap-1.5 text-xs text-danger">
             <Scale aria-hidden className="mt-px h-3.5 w-3.5 shrink-0" />
             <span>
               <span className="font-semibold">Not for commercial use.</span> {voice.license_note}
