@@ -1,3 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
 /**
  * What the model manager records about an installed model, in `sayso-model.json` inside the
  * model's folder (`DATA_DIR/models/<name>/`). The sherpa engine reads these records to know which
@@ -41,4 +45,58 @@ export interface ModelManifest {
   licenseNote?: string;
   /** Every file of the model, relative to its folder, so an engine can find its parts without listing. */
   files?: string[];
+}
+
+/** The record's shape, checked when it is read: a record edited by hand or cut short is refused, not trusted. */
+const modelManifestSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
+  family: z.enum(MODEL_FAMILIES),
+  title: z.string(),
+  languages: z.array(z.string()),
+  license: z.string(),
+  commercialUse: z.boolean().nullable(),
+  sizeBytes: z.number().nonnegative(),
+  sha256: z.string(),
+  checksum: z.enum(['verified', 'recorded']),
+  source: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('url'), url: z.string() }),
+    z.object({ kind: z.literal('file'), fileName: z.string() }),
+  ]),
+  installedAt: z.string(),
+  voices: z.object({ count: z.number(), names: z.array(z.string()) }).optional(),
+  sampleRate: z.number().optional(),
+  licenseNote: z.string().optional(),
+  files: z.array(z.string()).optional(),
+}) satisfies z.ZodType<ModelManifest>;
+
+/** A model folder's record as read: the manifest, or what is wrong with it. */
+export type ManifestReading = { manifest: ModelManifest } | { problem: string };
+
+/**
+ * Reads and checks `folder`'s record. Null when the folder has none (a folder placed by hand, or
+ * the manager's work in progress); a record that cannot be read or does not fit is a problem to
+ * report, never an exception, so one bad folder cannot stop the others from loading.
+ */
+export async function readManifest(folder: string): Promise<ManifestReading | null> {
+  const where = `${path.basename(folder)}/${MANIFEST_FILE}`;
+  let text: string;
+  try {
+    text = await readFile(path.join(folder, MANIFEST_FILE), 'utf8');
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return null;
+    return { problem: `${where} could not be read (${(error as Error).message})` };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { problem: `${where} is not valid JSON (${(error as Error).message})` };
+  }
+  const checked = modelManifestSchema.safeParse(json);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const field = issue?.path.join('.') || 'the record';
+    return { problem: `${where} is not a model record: ${field}: ${issue?.message ?? 'invalid'}` };
+  }
+  return { manifest: checked.data };
 }

@@ -4,12 +4,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pcmToFloats } from '../../src/audio/pcm.js';
 import { measurePitch } from '../../src/audio/pitch.js';
+import { loadSherpa } from '../../src/engines/sherpa/runtime.js';
 import { createSherpaEngine, type SherpaEngine } from '../../src/engines/sherpa/sherpa-engine.js';
 import type { CloneSample, SpeechEngineV1, SynthesisRequest } from '../../src/engines/speech-engine.js';
+import { MANIFEST_FILE } from '../../src/models/manifest.js';
 import { LocalStorage } from '../../src/storage/local-storage.js';
 import { writeStandInGtcrnModel } from '../helpers/sherpa-stand-ins/denoiser.js';
 import { installStandIn } from '../helpers/sherpa-stand-ins/install.js';
-import { kokoroSpeakerHz, writeStandInKokoroModel } from '../helpers/sherpa-stand-ins/kokoro.js';
+import {
+  KOKORO_SAMPLES_PER_TOKEN,
+  kokoroSpeakerHz,
+  writeStandInKokoroModel,
+} from '../helpers/sherpa-stand-ins/kokoro.js';
 import { PIPER_BASE_HZ, writeStandInPiperModel } from '../helpers/sherpa-stand-ins/piper.js';
 import { POCKET_BASE_AMPLITUDE, POCKET_TONE_HZ, writeStandInPocketModel } from '../helpers/sherpa-stand-ins/pocket.js';
 import { describeEngineContract } from './engine-contract.js';
@@ -152,6 +158,21 @@ describe('the sherpa engine', () => {
     expect(Math.abs(french - kokoroSpeakerHz(4)) / kokoroSpeakerHz(4)).toBeLessThan(0.1);
   });
 
+  it('sends Kokoro eSpeak’s own voice names: Mandarin voices keep Latin text and digits, British voices sound British', async () => {
+    const engine = engineOn(path.join(root, 'kokoro-only'));
+    const samplesOf = async (voiceId: string, text: string) => {
+      const result = await engine.synthesize(request(voiceId, { text }));
+      if (result.audio.format !== 'pcm16') throw new Error('expected samples');
+      return pcmToFloats(result.audio.samples).length;
+    };
+    // eSpeak has no voice file named 'zh' (Mandarin's is 'cmn'): with it, "OK 2024" is dropped and nothing is spoken.
+    expect(await samplesOf('kokoro-multi-lang-v1_0.zf_xiaobei', 'OK 2024.')).toBeGreaterThan(0);
+    // British English drops the r of "car park far" that American English says: three tokens (600 samples each) fewer.
+    const british = await samplesOf('kokoro-multi-lang-v1_0.bf_emma', 'Car park far.');
+    const american = await samplesOf('kokoro-multi-lang-v1_0.af_heart', 'Car park far.');
+    expect(american - british).toBeGreaterThanOrEqual(3 * KOKORO_SAMPLES_PER_TOKEN);
+  });
+
   it('clones through Pocket TTS: the reference is the sample, trimmed, and (when asked) denoised', async () => {
     const engine = engineOn(path.join(root, 'cloning'));
     expect(await engine.status()).toEqual({ state: 'up' });
@@ -200,5 +221,90 @@ describe('the sherpa engine', () => {
     const engine = engineOn(folder);
     expect(await engine.status()).toEqual({ state: 'up' });
     expect((await engine.listModels()).map((model) => model.id)).toEqual(['vits-piper-en_US-amy-low']);
+  }, 60_000);
+
+  it('reports and skips a model whose record is malformed, and keeps serving the others', async () => {
+    const folder = path.join(root, 'with-bad-record');
+    await installStandIn(folder, 'vits-piper-en_US-amy-low', 'vits', (target) =>
+      writeStandInPiperModel(target, { language: 'English', espeakVoice: 'en-us', speakers: 1 }),
+    );
+    await mkdir(path.join(folder, 'cut-short'), { recursive: true });
+    await writeFile(path.join(folder, 'cut-short', MANIFEST_FILE), '{"name": "cut-sh');
+    await mkdir(path.join(folder, 'wrong-family'), { recursive: true });
+    await writeFile(
+      path.join(folder, 'wrong-family', MANIFEST_FILE),
+      JSON.stringify({ name: 'wrong-family', family: 'tacotron' }),
+    );
+    const engine = engineOn(folder);
+    expect(await engine.status()).toEqual({ state: 'up' });
+    expect((await engine.listVoices()).map((voice) => voice.id)).toEqual(['vits-piper-en_US-amy-low.0']);
+    // Alone, the bad records are the reason the engine is down.
+    await rm(path.join(folder, 'vits-piper-en_US-amy-low'), { recursive: true });
+    await engine.reload();
+    const status = await engine.status();
+    expect(status.state).toBe('down');
+    expect(status.state === 'down' && status.reason).toMatch(/cut-short\/sayso-model\.json is not valid JSON/);
+    expect(status.state === 'down' && status.reason).toMatch(
+      /wrong-family\/sayso-model\.json is not a model record: family/,
+    );
+  }, 60_000);
+
+  it('reads the models folder again after a failed first read, instead of keeping the failure', async () => {
+    const folder = path.join(root, 'not-yet-a-folder');
+    // A file where the folder should be: the first read fails.
+    await writeFile(folder, 'in the way');
+    const engine = engineOn(folder);
+    expect(await engine.status()).toMatchObject({
+      state: 'down',
+      reason: expect.stringContaining('could not be read'),
+    });
+    await expect(engine.listVoices()).rejects.toThrow();
+    await rm(folder);
+    await installStandIn(folder, 'vits-piper-en_US-amy-low', 'vits', (target) =>
+      writeStandInPiperModel(target, { language: 'English', espeakVoice: 'en-us', speakers: 1 }),
+    );
+    expect(await engine.status()).toEqual({ state: 'up' });
+    expect((await engine.listVoices()).map((voice) => voice.id)).toEqual(['vits-piper-en_US-amy-low.0']);
+  }, 60_000);
+
+  it('gives a model that stops answering a fresh runtime after the timeout, and later requests are spoken', async () => {
+    let amyRuntimes = 0;
+    const engine = createSherpaEngine({
+      modelsDir: modelsDir(),
+      references: new LocalStorage(path.join(root, 'files')),
+      watch: false,
+      generationTimeoutMs: 1_000,
+      // The real runtime, except that the first one made for Amy hangs on its first request, as
+      // ONNX Runtime can leave a call unsettled.
+      createTts: async (config) => {
+        const tts = await loadSherpa().OfflineTts.createAsync(config);
+        if (!JSON.stringify(config).includes('amy')) return tts;
+        amyRuntimes += 1;
+        if (amyRuntimes > 1) return tts;
+        let hung = false;
+        return new Proxy(tts, {
+          get(target, property) {
+            if (property === 'generateAsync' && !hung) {
+              hung = true;
+              return () => new Promise<never>(() => {});
+            }
+            const value: unknown = Reflect.get(target, property, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+      },
+    });
+    engines.push(engine);
+    const voiceId = 'vits-piper-en_US-amy-low.0';
+    const stuck = engine.synthesize(request(voiceId, { text: 'Hello.' }));
+    const next = engine.synthesize(request(voiceId, { text: 'Hello again.' }));
+    await expect(stuck).rejects.toMatchObject({ code: 'timeout' });
+    const spoken = await Promise.race([
+      next,
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 10_000)),
+    ]);
+    expect(spoken).toMatchObject({ audio: { format: 'pcm16' } });
+    // Amy's runtime was made twice: the first, and the fresh one after the timeout.
+    expect(amyRuntimes).toBe(2);
   }, 60_000);
 });

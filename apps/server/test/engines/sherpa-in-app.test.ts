@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { measurePitch } from '../../src/audio/pitch.js';
 import { checkHealth } from '../../src/domains/health/service.js';
+import { MANIFEST_FILE } from '../../src/models/manifest.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { installStandIn } from '../helpers/sherpa-stand-ins/install.js';
 import {
@@ -70,6 +71,20 @@ describe('the sherpa engine in the app', () => {
     // The Piper stand-in's one voice has no known gender: it cannot stand in for the demo's voices.
     const app = await buildTestApp({ env: { MODELS_DIR: piperModels() } });
     expect(app.engines.demo()?.engine.id).toBe('espeak');
+    const { task } = await speakDemo(app, 'en-us-female');
+    expect(task.metadata.voice_id).toBe('en-us-female');
+  }, 60_000);
+
+  it('starts with a malformed model record: the record is reported, the bad model skipped, and eSpeak speaks', async () => {
+    const folder = path.join(root, 'bad-record');
+    await mkdir(path.join(folder, 'kokoro-cut-short'), { recursive: true });
+    await writeFile(path.join(folder, 'kokoro-cut-short', MANIFEST_FILE), '{"name": "kokoro-cut');
+    const app = await buildTestApp({ env: { MODELS_DIR: folder, SPEECH_ENGINE_A: 'auto', SPEECH_ENGINE_B: 'auto' } });
+    const sherpa = (await checkHealth(app)).engines.find((engine) => engine.id === 'sherpa');
+    expect(sherpa).toMatchObject({
+      status: 'down',
+      detail: expect.stringContaining('kokoro-cut-short/sayso-model.json'),
+    });
     const { task } = await speakDemo(app, 'en-us-female');
     expect(task.metadata.voice_id).toBe('en-us-female');
   }, 60_000);

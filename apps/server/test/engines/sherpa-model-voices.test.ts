@@ -39,4 +39,34 @@ describe('the voices of an installed model', () => {
       ['my-voice.1', 'My voice 2', 'zh'],
     ]);
   });
+
+  it('gives each Kokoro language eSpeak’s voice file name, keeps the ISO language for display, and says the Japanese voices’ limit', () => {
+    const kokoro = manifest({ name: 'kokoro-multi-lang-v1_0', family: 'kokoro', title: 'Kokoro' });
+    const speakers = [
+      'af_heart',
+      'bf_emma',
+      'ef_dora',
+      'ff_siwis',
+      'hf_alpha',
+      'if_sara',
+      'jf_alpha',
+      'pf_dora',
+      'zf_xiaobei',
+    ];
+    const voices = voicesOfModel(kokoro, { speaker_names: speakers.join(',') }, speakers.length);
+    expect(voices.map((voice) => [voice.name, voice.language, voice.locale, voice.espeakLang])).toEqual([
+      ['Heart', 'en', 'en-US', 'en-us'],
+      ['Emma', 'en', 'en-GB', 'en'],
+      ['Dora', 'es', 'es-ES', 'es'],
+      ['Siwis', 'fr', 'fr-FR', 'fr'],
+      ['Alpha', 'hi', 'hi-IN', 'hi'],
+      ['Sara', 'it', 'it-IT', 'it'],
+      ['Alpha', 'ja', 'ja-JP', 'ja'],
+      ['Dora', 'pt', 'pt-BR', 'pt-br'],
+      ['Xiaobei', 'zh', 'zh-CN', 'cmn'],
+    ]);
+    expect(voices.find((voice) => voice.id.endsWith('jf_alpha'))?.description).toBe(
+      'Alpha: a female japanese voice of Kokoro (Japanese in kana only; kanji are read as Chinese).',
+    );
+  });
 });

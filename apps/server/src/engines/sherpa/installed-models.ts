@@ -1,25 +1,38 @@
 import { type FSWatcher, watch } from 'node:fs';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { MANIFEST_FILE, type ModelManifest } from '../../models/manifest.js';
+import { type ModelManifest, readManifest } from '../../models/manifest.js';
+
+export interface InstalledModels {
+  models: { folder: string; manifest: ModelManifest }[];
+  /** Folders whose record is unreadable or malformed: reported, and their models skipped. */
+  problems: string[];
+}
 
 /**
  * The models installed in `DATA_DIR/models`: each folder with a manifest. Folders starting with a
  * dot are the manager's work in progress and are never read.
  */
-export async function readInstalledModels(modelsDir: string): Promise<{ folder: string; manifest: ModelManifest }[]> {
+export async function readInstalledModels(modelsDir: string): Promise<InstalledModels> {
   await mkdir(modelsDir, { recursive: true });
   const entries = await readdir(modelsDir, { withFileTypes: true });
-  const found = await Promise.all(
+  const readings = await Promise.all(
     entries
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
       .map(async (entry) => {
         const folder = path.join(modelsDir, entry.name);
-        const text = await readFile(path.join(folder, MANIFEST_FILE), 'utf8').catch(() => null);
-        return text === null ? null : { folder, manifest: JSON.parse(text) as ModelManifest };
+        return { folder, reading: await readManifest(folder) };
       }),
   );
-  return found.filter((model) => model !== null).sort((a, b) => a.manifest.name.localeCompare(b.manifest.name));
+  const models: InstalledModels['models'] = [];
+  const problems: string[] = [];
+  for (const { folder, reading } of readings) {
+    if (reading === null) continue;
+    if ('problem' in reading) problems.push(reading.problem);
+    else models.push({ folder, manifest: reading.manifest });
+  }
+  models.sort((a, b) => a.manifest.name.localeCompare(b.manifest.name));
+  return { models, problems: problems.sort() };
 }
 
 /**

@@ -5,23 +5,54 @@ import type { EngineVoice } from '../speech-engine.js';
 export interface ModelVoice extends EngineVoice {
   model: string;
   speakerId: number;
+  /**
+   * The eSpeak voice Kokoro phonemises this speaker's text with (its `extra.lang`): eSpeak's own
+   * names, which are not always the ISO code kept in `language` for display and filters.
+   */
+  espeakLang?: string;
+}
+
+interface KokoroLanguage {
+  language: string;
+  locale: string;
+  accent: string;
+  /**
+   * The eSpeak NG voice to phonemise with. sherpa-onnx hands it to espeak_SetVoiceByName, which
+   * matches a voice's file name (lang/gmw/en, lang/roa/pt-BR, lang/sit/cmn), not a language tag:
+   * `en-gb`, `fr-fr` and `zh` match no file and fail ("Failed to set eSpeak-ng voice"), so British
+   * English is the file `en` (English_(Great_Britain)), French `fr` (French_(France)), Mandarin `cmn`.
+   */
+  espeakLang: string;
+  /** What the listener should know about the voice's limits, said in its description. */
+  limit?: string;
 }
 
 /**
  * Kokoro and Kitten name their speakers `<language letter><gender letter>_<name>` (af_heart: American
  * English, female). The letters below are Kokoro v1.0's; Kitten's voices are English.
  */
-const AMERICAN = { language: 'en', locale: 'en-US', accent: 'american' };
-const KOKORO_LANGUAGES: Record<string, { language: string; locale: string; accent: string }> = {
+const AMERICAN: KokoroLanguage = { language: 'en', locale: 'en-US', accent: 'american', espeakLang: 'en-us' };
+const KOKORO_LANGUAGES: Record<string, KokoroLanguage> = {
   a: AMERICAN,
-  b: { language: 'en', locale: 'en-GB', accent: 'british' },
-  e: { language: 'es', locale: 'es-ES', accent: 'spanish' },
-  f: { language: 'fr', locale: 'fr-FR', accent: 'french' },
-  h: { language: 'hi', locale: 'hi-IN', accent: 'indian' },
-  i: { language: 'it', locale: 'it-IT', accent: 'italian' },
-  j: { language: 'ja', locale: 'ja-JP', accent: 'japanese' },
-  p: { language: 'pt', locale: 'pt-BR', accent: 'brazilian' },
-  z: { language: 'zh', locale: 'zh-CN', accent: 'mandarin' },
+  b: { language: 'en', locale: 'en-GB', accent: 'british', espeakLang: 'en' },
+  e: { language: 'es', locale: 'es-ES', accent: 'spanish', espeakLang: 'es' },
+  f: { language: 'fr', locale: 'fr-FR', accent: 'french', espeakLang: 'fr' },
+  h: { language: 'hi', locale: 'hi-IN', accent: 'indian', espeakLang: 'hi' },
+  i: { language: 'it', locale: 'it-IT', accent: 'italian', espeakLang: 'it' },
+  // Kept, with their limit said: sherpa-onnx's Kokoro front end sends every run of CJK ideographs
+  // (U+4E00-U+9FFF) to its Chinese lexicon whatever the voice (kokoro-multi-lang-lexicon.cc), so
+  // only kana go through eSpeak's Japanese. Kana-only Japanese is still useful; hiding the voices
+  // would take that away, and a description that says so keeps the listener from being surprised.
+  j: {
+    language: 'ja',
+    locale: 'ja-JP',
+    accent: 'japanese',
+    espeakLang: 'ja',
+    limit: 'Japanese in kana only; kanji are read as Chinese',
+  },
+  // Kokoro's Portuguese voices are Brazilian; eSpeak's `pt` is European Portuguese.
+  p: { language: 'pt', locale: 'pt-BR', accent: 'brazilian', espeakLang: 'pt-br' },
+  z: { language: 'zh', locale: 'zh-CN', accent: 'mandarin', espeakLang: 'cmn' },
 };
 
 /** eSpeak voice names that are not `<ISO 639-1>[-<region>]`. */
@@ -65,7 +96,7 @@ export function voicesOfModel(
             .replace(/-[mf]$/, '')
             .replace('-', ' ')
         : kokoroName;
-      const place = kitten ? AMERICAN : (KOKORO_LANGUAGES[prefix.charAt(0)] ?? AMERICAN);
+      const { limit, ...place } = kitten ? AMERICAN : (KOKORO_LANGUAGES[prefix.charAt(0)] ?? AMERICAN);
       const gender = genderOf(prefix, speaker);
       return {
         ...base,
@@ -73,7 +104,7 @@ export function voicesOfModel(
         id: `${manifest.name}.${speaker}`,
         name: capitalise(name),
         gender,
-        description: `${capitalise(name)}: a ${gender} ${place.accent} voice of ${manifest.title}.`,
+        description: `${capitalise(name)}: a ${gender} ${place.accent} voice of ${manifest.title}${limit ? ` (${limit})` : ''}.`,
         speakerId,
       };
     });

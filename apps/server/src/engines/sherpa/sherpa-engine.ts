@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FSWatcher } from 'node:fs';
-import type { OfflineSpeechDenoiser, OfflineTts } from 'sherpa-onnx-node';
+import type { OfflineSpeechDenoiser, OfflineTts, OfflineTtsConfig } from 'sherpa-onnx-node';
 import { encodeMp3 } from '../../audio/mp3-stream.js';
 import { adjustVoice } from '../../audio/voice-adjust.js';
 import { CLONING_FAMILIES, type ModelManifest } from '../../models/manifest.js';
@@ -39,6 +39,8 @@ const CACHED_REFERENCES = 16;
 
 interface LoadedModel {
   manifest: ModelManifest;
+  /** What the runtime was made from, so a stuck runtime can be replaced by a fresh one. */
+  config: OfflineTtsConfig;
   tts: OfflineTts;
   voices: ModelVoice[];
   /** One synthesis at a time per model: a runtime instance is not shared between threads. */
@@ -61,7 +63,13 @@ export function createSherpaEngine(options: {
   modelsDir: string;
   references: FileStorage;
   watch?: boolean;
+  /** How long one synthesis may take before the model counts as stuck (tests shorten it). */
+  generationTimeoutMs?: number;
+  /** Makes a model's runtime; sherpa-onnx's own by default (tests wrap it to make one hang). */
+  createTts?: (config: OfflineTtsConfig) => Promise<OfflineTts>;
 }): SherpaEngine {
+  const generationTimeoutMs = options.generationTimeoutMs ?? GENERATION_TIMEOUT_MS;
+  const createTts = options.createTts ?? ((config: OfflineTtsConfig) => loadSherpa().OfflineTts.createAsync(config));
   let models = new Map<string, LoadedModel>();
   let denoiser: OfflineSpeechDenoiser | null = null;
   let problems: string[] = [];
@@ -76,9 +84,9 @@ export function createSherpaEngine(options: {
   const allVoices = () => presetModels().flatMap((model) => model.voices);
 
   async function loadAll(): Promise<void> {
-    const installed = await readInstalledModels(options.modelsDir);
+    const { models: installed, problems: unreadable } = await readInstalledModels(options.modelsDir);
     const next = new Map<string, LoadedModel>();
-    const found: string[] = [];
+    const found: string[] = [...unreadable];
     let nextDenoiser: OfflineSpeechDenoiser | null = null;
     for (const { folder, manifest } of installed) {
       const current = models.get(manifest.name);
@@ -98,11 +106,11 @@ export function createSherpaEngine(options: {
         );
         const cloning = CLONING_FAMILIES.has(manifest.family);
         const probe = await probeModel({ config, cloning });
-        const tts = await loadSherpa().OfflineTts.createAsync(config);
+        const tts = await createTts(config);
         const metadataFile = metadataFileOf(config);
         const metadata = metadataFile ? await readOnnxMetadata(metadataFile) : {};
         const voices = cloning ? [] : voicesOfModel(manifest, metadata, probe.numSpeakers);
-        next.set(manifest.name, { manifest, tts, voices, turn: Promise.resolve() });
+        next.set(manifest.name, { manifest, config, tts, voices, turn: Promise.resolve() });
       } catch (error) {
         found.push(`${manifest.name}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -120,10 +128,18 @@ export function createSherpaEngine(options: {
   }
 
   function loaded(): Promise<void> {
-    ready ??= reload().then(() => {
-      if (options.watch !== false && watcher === null)
-        watcher = watchModelsFolder(options.modelsDir, () => void reload());
-    });
+    ready ??= reload().then(
+      () => {
+        if (options.watch !== false && watcher === null)
+          watcher = watchModelsFolder(options.modelsDir, () => void reload());
+      },
+      (error: unknown) => {
+        // Not kept: a folder that could not be read this time (permissions, a disk hiccup) is read
+        // again on the next call instead of failing every call for the life of the server.
+        ready = null;
+        throw error;
+      },
+    );
     return ready;
   }
 
@@ -135,7 +151,11 @@ export function createSherpaEngine(options: {
   ) {
     // Pocket TTS has no speed control (the runtime ignores it), so its tempo is all done afterwards.
     const speed = model.manifest.family === 'pocket' ? 1 : Math.min(2, Math.max(0.5, request.speed));
-    const language = model.voices.find((voice) => voice.speakerId === speakerId)?.language;
+    // Kokoro v1.0 speaks several languages and is told which one, by eSpeak's name for it.
+    const espeakLang =
+      model.manifest.family === 'kokoro'
+        ? model.voices.find((voice) => voice.speakerId === speakerId)?.espeakLang
+        : undefined;
     const run = () =>
       model.tts.generateAsync({
         text: request.text,
@@ -145,13 +165,22 @@ export function createSherpaEngine(options: {
           sid: speakerId,
           speed,
           ...(reference ? { referenceAudio: reference.samples, referenceSampleRate: reference.sampleRate } : {}),
-          // Kokoro v1.0 speaks several languages and is told which one; English is its default.
-          ...(model.manifest.family === 'kokoro' && language && language !== 'en' ? { extra: { lang: language } } : {}),
+          ...(espeakLang ? { extra: { lang: espeakLang } } : {}),
         },
       });
-    const turn = model.turn.then(run, run);
+    // The next request waits for this one's answer or its timeout, never for a runtime that hangs:
+    // after a timeout the model gets a fresh runtime and the stuck one is left to the collector.
+    const attempt = async () => {
+      try {
+        return await withTimeout(run(), generationTimeoutMs);
+      } catch (error) {
+        if (error instanceof EngineError && error.code === 'timeout') await renew(model);
+        throw error;
+      }
+    };
+    const turn = model.turn.then(attempt, attempt);
     model.turn = turn.catch(() => undefined);
-    const audio = await withTimeout(turn, GENERATION_TIMEOUT_MS);
+    const audio = await turn;
     if (audio.samples.length === 0)
       throw new EngineError('The speech service returned no audio. Please try again.', 'failed');
     const samples = adjustVoice(audio.samples, audio.sampleRate, {
@@ -160,6 +189,14 @@ export function createSherpaEngine(options: {
       volume: request.volume,
     });
     return { samples, sampleRate: audio.sampleRate };
+  }
+
+  async function renew(model: LoadedModel): Promise<void> {
+    try {
+      model.tts = await createTts(model.config);
+    } catch (error) {
+      problems = [...problems, `${model.manifest.name}: a fresh runtime could not be made (${String(error)})`];
+    }
   }
 
   async function referenceOf(voiceId: string): Promise<ReferenceAudio | null> {
@@ -198,7 +235,11 @@ export function createSherpaEngine(options: {
       };
     },
     async status(): Promise<EngineStatus> {
-      await loaded();
+      try {
+        await loaded();
+      } catch (error) {
+        return { state: 'down', reason: `the models folder could not be read: ${String(error)}` };
+      }
       if (models.size > 0) return { state: 'up' };
       return { state: 'down', reason: problems.length > 0 ? problems.join('; ') : noModels(options.modelsDir) };
     },
