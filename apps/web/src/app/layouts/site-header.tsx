@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { LoginButton } from '@/features/sign-in/components/login-button';
+import { SignInErrorNotice } from '@/lib/sign-in/sign-in-error-notice';
 import { useSessionUser } from '@/lib/account/session-user';
 
 export const NAV_ITEMS = [
@@ -79,6 +80,7 @@ export function SiteHeader() {
           )}
         </nav>
       )}
+      <SignInErrorNotice />
     </header>
   );
 }

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { DashboardShell } from '@/app/layouts/dashboard-shell';
 import { CreditsExhaustedDialog } from '@/components/ui/credits-exhausted-dialog';
 import { CloneCreditsCard } from '@/features/cloning/components/clone-credits-card';
@@ -10,13 +9,13 @@ import { CreateVoiceCard } from '@/features/cloning/components/create-voice-card
 import { GenerateCard } from '@/features/cloning/components/generate-card';
 import { VoiceLimitDialog } from '@/features/cloning/components/voice-limit-dialog';
 import { useCloneStudio } from '@/features/cloning/hooks/use-clone-studio';
+import { creditCost } from '@/lib/account/credits';
 import { usePageTitle } from '@/lib/page-title';
 import { useStudioPrefill } from '@/lib/studio-prefill';
 
 /** /dashboard3: upload a sample, create a cloned voice, and speak any text with it. */
 export default function CloneStudioPage() {
   usePageTitle('Cloned voices');
-  const navigate = useNavigate();
   // Opened from the history's "Use in studio": start from that generation's text and voice.
   const prefill = useStudioPrefill('clone');
   const studio = useCloneStudio(
@@ -38,7 +37,7 @@ export default function CloneStudioPage() {
             text={studio.text}
             onTextChange={studio.setText}
             generating={studio.generation.phase === 'generating'}
-            canGenerate={studio.canGenerate}
+            generateBlocker={studio.generateBlocker}
             onGenerate={studio.startGeneration}
             selected={saved.selected}
             problem={studio.messageAt('generate')}
@@ -101,7 +100,7 @@ export default function CloneStudioPage() {
       <CreditsExhaustedDialog
         open={dialogs.creditsOpen}
         onOpenChange={dialogs.setCreditsOpen}
-        onUpgrade={() => navigate('/pricing')}
+        needed={creditCost(studio.text)}
       />
     </DashboardShell>
   );

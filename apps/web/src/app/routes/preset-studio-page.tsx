@@ -8,9 +8,10 @@ import { SpeechResultCard } from '@/components/ui/speech-result-card';
 import { PresetTextCard } from '@/features/speech/components/preset-text-card';
 import { VoicePickerModal } from '@/features/speech/components/voice-picker-modal';
 import { DEFAULT_VOICE_SETTINGS, VoiceSettingsCard } from '@/features/speech/components/voice-settings-card';
-import { usePresetGeneration } from '@/features/speech/hooks/use-preset-generation';
+import { presetGenerateBlocker, usePresetGeneration } from '@/features/speech/hooks/use-preset-generation';
 import { usePresetVoices } from '@/features/speech/hooks/use-preset-voices';
 import { accountFigures } from '@/lib/account/account-figures';
+import { creditCost } from '@/lib/account/credits';
 import { useMe } from '@/lib/account/get-me';
 import { formatCredits } from '@/lib/format';
 import { usePageTitle } from '@/lib/page-title';
@@ -51,9 +52,12 @@ export default function PresetStudioPage() {
             text={text}
             onTextChange={setText}
             generating={generating}
-            canGenerate={
-              !generating && Boolean(text.trim()) && Boolean(choices.voiceId) && Boolean(choices.activeModel)
-            }
+            generateBlocker={presetGenerateBlocker({
+              voicesLoading: choices.voicesLoading,
+              voiceChosen: choices.voiceId !== null,
+              modelsLoading: choices.modelsLoading,
+              text,
+            })}
             onGenerate={() =>
               void generate(
                 {
@@ -117,7 +121,7 @@ export default function PresetStudioPage() {
           setPickerOpen(false);
         }}
       />
-      <CreditsExhaustedDialog open={creditsExhausted} onOpenChange={setCreditsExhausted} />
+      <CreditsExhaustedDialog open={creditsExhausted} onOpenChange={setCreditsExhausted} needed={creditCost(text)} />
     </DashboardShell>
   );
 }

@@ -94,10 +94,7 @@ export default function PricingPage() {
             </li>
           ))}
         </ol>
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-4">
-          <ChatContactLink user={user} />
-          <p className="text-sm text-muted">Questions about a pack or a payment? Ask us in the same chat.</p>
-        </div>
+        <ChatContactLink user={user} />
       </section>
 
       <PurchaseDialog pack={selectedPack} user={user} onClose={() => setSelectedPack(null)} />

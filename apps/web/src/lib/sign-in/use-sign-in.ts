@@ -4,11 +4,12 @@ import { useNavigate } from 'react-router';
 import { meQuery } from '@/lib/account/get-me';
 import { announceSessionUserChange, readSessionUser } from '@/lib/account/session-user';
 import { openSignInPopup } from './open-sign-in-popup';
+import { clearSignInError, reportSignInError } from './sign-in-error';
 
 /**
  * Sign-in that ends somewhere: already signed in, go straight there; otherwise run the popup and
  * go there once it reports success. A closed popup is silent (spec section 8); any other failure
- * shows an alert with its message, or 'Login failed'.
+ * shows its message, or 'Login failed', in the page (SignInErrorNotice), never in a native alert.
  */
 export function useSignIn() {
   const navigate = useNavigate();
@@ -22,6 +23,7 @@ export function useSignIn() {
         return;
       }
       setPending(true);
+      clearSignInError();
       try {
         const outcome = await openSignInPopup();
         if (outcome === 'closed') return;
@@ -30,7 +32,7 @@ export function useSignIn() {
         announceSessionUserChange();
         navigate(destination);
       } catch (error) {
-        window.alert(error instanceof Error && error.message ? error.message : 'Login failed');
+        reportSignInError(error instanceof Error && error.message ? error.message : 'Login failed');
       } finally {
         setPending(false);
       }

@@ -43,7 +43,10 @@ function serve(credits: number, submit: () => Response = () => json({ task_id: '
 const SLOW = { timeout: 10_000 };
 
 async function openStudioWithText(text: string) {
-  const view = renderDashboard(<PresetStudioPage />, { route: '/dashboard2' });
+  const view = renderDashboard(<PresetStudioPage />, {
+    route: '/dashboard2',
+    routes: { '/pricing': <p>Pricing page</p> },
+  });
   await screen.findByRole('button', { name: /Oliver/ }, SLOW);
   await screen.findByRole('option', { name: 'eSpeak NG' }, SLOW);
   fireEvent.change(screen.getByLabelText('Your text'), { target: { value: text } });
@@ -65,15 +68,18 @@ afterEach(() => {
 describe('the preset-voice studio', { timeout: 30_000 }, () => {
   it('offers an upgrade instead of generating when the credits do not cover the text', async () => {
     const fetchMock = serve(5);
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const { user } = await openStudioWithText('Hello there, world.');
     await user.click(screen.getByRole('button', { name: 'Generate Voice' }));
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     expect(
       within(dialog).getByText('You have run out of credits. Please upgrade your plan to continue using our services'),
     ).toBeInTheDocument();
+    // What the text needs against what the account has: 19 characters, 5 credits.
+    expect(within(dialog).getByTestId('credits-needed')).toHaveTextContent(
+      'This text needs 19 credits; you have 5 credits.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Upgrade Plan' }));
-    expect(alert).toHaveBeenCalledWith('Upgrade plans will be implemented soon.');
+    expect(await screen.findByText('Pricing page')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/elevenlabs/tts')).toBe(false);
   });
 

@@ -1,9 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, MessageCircle, Wallet } from 'lucide-react';
+import { ChevronDown, Mail, MessageCircle, Wallet } from 'lucide-react';
 import { formatCompact } from '@/features/account/lib/compact-number';
-import { chatLink, topUpMessage } from '@/lib/chat-link';
+import { PaymentNotSetUp } from '@/components/ui/payment-not-set-up';
+import { useTopUpRoute } from '@/lib/chat-link';
 import { formatMoney } from '@/lib/format';
-import { useSiteConfig } from '@/lib/site/get-site-config';
 import { menuContentProps, menuRootProps, menuStyles } from './menu-styles';
 
 interface BalanceMenuProps {
@@ -18,11 +18,12 @@ interface BalanceMenuProps {
 
 /** The money balance in the top bar; its menu explains topping up and opens the prefilled chat. */
 export function BalanceMenu({ balance, currency, email, compact = false }: BalanceMenuProps) {
-  const { data: config } = useSiteConfig();
+  const topUp = useTopUpRoute(email);
   const shown = balance === null ? 'Unavailable' : formatMoney(balance, currency);
 
   const openTopUpChat = () => {
-    window.open(chatLink(config?.chatNumber, topUpMessage(email)), '_blank', 'noopener,noreferrer');
+    // Until the settings arrive there is no number to write to: the item does nothing rather than open an empty chat.
+    if (topUp.kind === 'chat') window.open(topUp.href, '_blank', 'noopener,noreferrer');
   };
 
   return (
@@ -47,14 +48,27 @@ export function BalanceMenu({ balance, currency, email, compact = false }: Balan
             <p className={menuStyles.label}>Balance</p>
             <p className="mt-1 text-2xl font-bold tracking-tight tabular-nums">{shown}</p>
             <p className="mt-2 text-sm text-muted">
-              To top up, message us on chat: the message is written for you with your account email. Our team adds the
-              amount to your balance, and you spend it on credit packs on the pricing page.
+              {topUp.kind === 'email' ? (
+                // No chat number is configured: say so in the menu, with the address that reaches staff.
+                <PaymentNotSetUp supportEmail={topUp.supportEmail} />
+              ) : (
+                'To top up, message us on chat: the message is written for you with your account email. Our team adds the amount to your balance, and you spend it on credit packs on the pricing page.'
+              )}
             </p>
           </div>
-          <DropdownMenu.Item className={menuStyles.primaryItem} onSelect={openTopUpChat}>
-            <MessageCircle aria-hidden className="h-4 w-4" />
-            Top Up
-          </DropdownMenu.Item>
+          {topUp.kind === 'email' ? (
+            <DropdownMenu.Item asChild className={menuStyles.primaryItem}>
+              <a href={topUp.href}>
+                <Mail aria-hidden className="h-4 w-4" />
+                Email us to top up
+              </a>
+            </DropdownMenu.Item>
+          ) : (
+            <DropdownMenu.Item className={menuStyles.primaryItem} onSelect={openTopUpChat}>
+              <MessageCircle aria-hidden className="h-4 w-4" />
+              Top Up
+            </DropdownMenu.Item>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -14,7 +14,8 @@ interface PurchaseDialogProps {
 
 /** Where the dialog stands once Confirm has an answer; while it waits, the purchase is pending. */
 type Step =
-  | { name: 'confirm' }
+  /** `failure`: the last Confirm failed for another reason; the message shows inside the dialog and Confirm may be pressed again. */
+  | { name: 'confirm'; failure?: string }
   | { name: 'insufficient' }
   | { name: 'login' }
   | { name: 'success'; result: PurchaseResult };
@@ -50,6 +51,7 @@ export function PurchaseDialog({ pack, user, onClose }: PurchaseDialogProps) {
     <ConfirmPurchase
       pack={pack}
       processing={processing}
+      failure={step.failure ?? null}
       onOpenChange={onOpenChange}
       onConfirm={() =>
         purchase.mutate(
@@ -59,7 +61,11 @@ export function PurchaseDialog({ pack, user, onClose }: PurchaseDialogProps) {
             onError: (error) => {
               if (error instanceof ApiError && error.status === 402) setStep({ name: 'insufficient' });
               else if (error instanceof ApiError && error.status === 401) setStep({ name: 'login' });
-              else window.alert(`Purchase failed: ${error instanceof Error ? error.message : String(error)}`);
+              else {
+                // The spec's message, in the dialog rather than a native alert; the same key makes a retry safe.
+                const message = error instanceof Error ? error.message : String(error);
+                setStep({ name: 'confirm', failure: `Purchase failed: ${message}` });
+              }
             },
           },
         )

@@ -4,11 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
+import { InlineMessage } from '@/components/ui/inline-message';
 import { ModalDialog } from '@/components/ui/modal-dialog';
+import { PaymentNotSetUp } from '@/components/ui/payment-not-set-up';
 import { meQuery } from '@/lib/account/get-me';
-import { chatLink, topUpMessage } from '@/lib/chat-link';
+import { useTopUpRoute } from '@/lib/chat-link';
 import { formatCredits, formatMoney } from '@/lib/format';
-import { useSiteConfig } from '@/lib/site/get-site-config';
 import { packName } from '../lib/pack-value';
 import { Confetti } from './confetti';
 
@@ -46,11 +47,14 @@ export function LoginRequired({ open, onOpenChange }: { open: boolean; onOpenCha
 export function ConfirmPurchase({
   pack,
   processing,
+  failure = null,
   onOpenChange,
   onConfirm,
 }: {
   pack: CreditPack;
   processing: boolean;
+  /** Why the last Confirm failed ('Purchase failed: …'), shown above the buttons. */
+  failure?: string | null;
   onOpenChange: OpenChange;
   onConfirm: () => void;
 }) {
@@ -96,6 +100,13 @@ export function ConfirmPurchase({
           <SummaryRow label="Your balance" value={formatMoney(balance, me.data?.currency ?? pack.currency)} />
         )}
       </dl>
+      {failure && !processing && (
+        <div className="mt-4">
+          <InlineMessage tone="error" messageKey={failure}>
+            {failure}
+          </InlineMessage>
+        </div>
+      )}
     </ModalDialog>
   );
 }
@@ -109,7 +120,8 @@ export function InsufficientBalance({
   email: string;
   onOpenChange: OpenChange;
 }) {
-  const { data: config } = useSiteConfig();
+  const route = useTopUpRoute(email);
+  const price = `The ${packName(pack)} pack costs ${formatMoney(pack.price, pack.currency)}.`;
   return (
     <ModalDialog
       open
@@ -119,21 +131,35 @@ export function InsufficientBalance({
       actions={
         <>
           {cancel}
-          <a
-            href={chatLink(config?.chatNumber, topUpMessage(email))}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonStyles.primary}
-          >
-            Top Up
-            <span className="sr-only">(opens WhatsApp in a new tab)</span>
-          </a>
+          {route.kind === 'email' ? (
+            <a href={route.href} className={buttonStyles.primary}>
+              Email us to top up
+            </a>
+          ) : (
+            // Without a destination until the settings arrive, so it never opens an empty chat.
+            <a
+              href={route.kind === 'chat' ? route.href : undefined}
+              aria-disabled={route.kind === 'unknown' || undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonStyles.primary}
+            >
+              Top Up
+              <span className="sr-only">(opens WhatsApp in a new tab)</span>
+            </a>
+          )}
         </>
       }
     >
       <p className="mt-4 text-sm text-muted">
-        The {packName(pack)} pack costs {formatMoney(pack.price, pack.currency)}. Top up over WhatsApp; once our team
-        adds the payment to your balance, come back and buy the pack.
+        {route.kind === 'email' ? (
+          <>
+            {price} <PaymentNotSetUp supportEmail={route.supportEmail} href={route.href} /> Then come back and buy the
+            pack.
+          </>
+        ) : (
+          <>{price} Top up over WhatsApp; once our team adds the payment to your balance, come back and buy the pack.</>
+        )}
       </p>
     </ModalDialog>
   );
