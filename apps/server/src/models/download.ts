@@ -128,7 +128,7 @@ export async function downloadToFile(url: string, file: string, options: Downloa
     const stallError = () =>
       new ModelInstallError(
         'DOWNLOAD_STALLED',
-        `No data from ${hostOf(url)} for ${Math.round(stallTimeoutMs / 1000)} s; the download was stopped and nothing was installed.`,
+        `No data from ${hostOf(url)} for ${stallTimeoutMs >= 1000 ? Math.round(stallTimeoutMs / 1000) : (stallTimeoutMs / 1000).toFixed(1)} s; the download was stopped and nothing was installed.`,
       );
     armStall();
     try {

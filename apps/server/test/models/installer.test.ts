@@ -5,15 +5,18 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CatalogueEntry } from '../../src/models/catalogue.js';
+import { CATALOGUE, type CatalogueEntry } from '../../src/models/catalogue.js';
 import {
   cleanLeftovers,
   installFromFile,
   installFromUrl,
   listInstalled,
   ModelInstallError,
+  PUBLISHER_BASE_URL,
   removeModel,
+  resolveUrl,
 } from '../../src/models/installer.js';
+import { startModelMirror } from '../helpers/model-mirror.js';
 import { MANIFEST_FILE } from '../../src/models/manifest.js';
 import { bzip2, gzip, piperEntries, tarOf } from './archives.js';
 
@@ -241,4 +244,137 @@ describe('model installer', () => {
     await cleanLeftovers({ modelsDir });
     expect(await leftovers()).toEqual([]);
   });
+
+  it('fetches every catalogue file from MODEL_DOWNLOAD_BASE_URL, extras such as the vocoder included', () => {
+    const mirror = 'http://127.0.0.1:9/mirror';
+    const urls = CATALOGUE.flatMap((entry) => [entry.url, ...(entry.extras ?? []).map((extra) => extra.url)]);
+    expect(urls.some((url) => url.endsWith('vocos_24khz.onnx'))).toBe(true);
+    for (const url of urls) {
+      expect(resolveUrl(url, mirror)).toBe(`${mirror}${url.slice(PUBLISHER_BASE_URL.length)}`);
+    }
+  });
+
+  it('downloads a ZipVoice archive and its vocoder from the mirror, at the publisher paths', async () => {
+    const mirror = await startModelMirror();
+    try {
+      const entry = zipvoiceEntry();
+      mirror.serve('/tts-models/zipvoice-test.tar.gz', gzip(await tarOf(zipvoiceEntries(false))));
+      mirror.serve('/vocoder-models/vocos_24khz.onnx', Buffer.alloc(4096, 5));
+      const manifest = await installFromUrl(entry.name, { modelsDir, catalogue: [entry], baseUrl: mirror.baseUrl });
+      expect(manifest.files).toContain('vocos_24khz.onnx');
+      expect(mirror.requests.map((request) => request.path)).toEqual([
+        '/tts-models/zipvoice-test.tar.gz',
+        '/vocoder-models/vocos_24khz.onnx',
+      ]);
+    } finally {
+      await mirror.close();
+    }
+  });
+
+  it('installs ZipVoice from a file offline, with the vocoder inside the archive or given as a second file', async () => {
+    const entry = zipvoiceEntry();
+    const offline = (() => Promise.reject(new Error('offline'))) as typeof fetch;
+    const inside = await archiveFile('zipvoice-test.tar.gz', gzip(await tarOf(zipvoiceEntries(true))));
+    const first = await installFromFile(inside, { modelsDir, catalogue: [entry], fetch: offline });
+    expect(first.files).toContain('vocos_24khz.onnx');
+    await removeModel(entry.name, { modelsDir });
+
+    const without = await archiveFile('zipvoice-test.tar.gz', gzip(await tarOf(zipvoiceEntries(false))));
+    // Without the vocoder and without a network, the install says why and leaves nothing.
+    await expect(installFromFile(without, { modelsDir, catalogue: [entry], fetch: offline })).rejects.toMatchObject({
+      code: 'DOWNLOAD_FAILED',
+    });
+    // The removal above leaves its empty .trash folder; nothing else may remain.
+    expect((await leftovers()).filter((name) => name !== '.trash')).toEqual([]);
+    const vocoder = await archiveFile('my-vocos-copy.onnx', Buffer.alloc(4096, 5));
+    const second = await installFromFile(without, {
+      modelsDir,
+      catalogue: [entry],
+      fetch: offline,
+      extraFiles: [vocoder],
+    });
+    // Named as the model expects, whatever the operator's copy was called.
+    expect(second.files).toContain('vocos_24khz.onnx');
+    expect(await readFile(path.join(modelsDir, entry.name, 'vocos_24khz.onnx'))).toEqual(Buffer.alloc(4096, 5));
+  });
+
+  it('resumes a cut download with a Range request and installs the model', async () => {
+    const bytes = bzip2(await tarOf(piperEntries(NAME)));
+    const mirror = await startModelMirror();
+    try {
+      mirror.serve(`/tts-models/${NAME}.tar.bz2`, bytes, { cutAfter: Math.floor(bytes.length / 2) });
+      const manifest = await installFromUrl(NAME, { modelsDir, catalogue: [entryFor(NAME, mirror.baseUrl, null)] });
+      expect(manifest.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(mirror.requests.map((request) => request.range)).toEqual([null, `bytes=${Math.floor(bytes.length / 2)}-`]);
+      expect(await leftovers()).toEqual([NAME]);
+    } finally {
+      await mirror.close();
+    }
+  });
+
+  it('installs nothing and leaves no staging files when the mirror stalls or the install is cancelled', async () => {
+    const bytes = Buffer.concat([bzip2(await tarOf(piperEntries(NAME))), Buffer.alloc(200_000)]);
+    const mirror = await startModelMirror();
+    try {
+      const catalogue = [entryFor(NAME, mirror.baseUrl, null)];
+      mirror.serve(`/tts-models/${NAME}.tar.bz2`, bytes, { stallAfter: 1000 });
+      await expect(installFromUrl(NAME, { modelsDir, catalogue, stallTimeoutMs: 300 })).rejects.toMatchObject({
+        code: 'DOWNLOAD_STALLED',
+        message: expect.stringContaining('nothing was installed'),
+      });
+      expect(await leftovers()).toEqual([]);
+
+      mirror.serve(`/tts-models/${NAME}.tar.bz2`, bytes, { bytesPerSecond: 40_000 });
+      const controller = new AbortController();
+      const stagingSeen: string[] = [];
+      const cancelled = installFromUrl(NAME, {
+        modelsDir,
+        catalogue,
+        signal: controller.signal,
+        onProgress: () => {
+          if (stagingSeen.length > 0) return;
+          void leftovers().then((found) => {
+            stagingSeen.push(...found);
+            controller.abort();
+          });
+        },
+      });
+      await expect(cancelled).rejects.toMatchObject({ code: 'CANCELLED' });
+      expect(stagingSeen.some((name) => name.startsWith('.incoming/'))).toBe(true);
+      expect(await leftovers()).toEqual([]);
+    } finally {
+      await mirror.close();
+    }
+  });
 });
+
+function zipvoiceEntry(): CatalogueEntry {
+  return {
+    name: 'zipvoice-test',
+    family: 'zipvoice',
+    title: 'ZipVoice test',
+    url: `${PUBLISHER_BASE_URL}/tts-models/zipvoice-test.tar.gz`,
+    sizeBytes: 1000,
+    license: 'Apache-2.0',
+    commercialUse: null,
+    languages: ['en'],
+    voices: { count: 0, names: [] },
+    sampleRate: 24_000,
+    sha256: null,
+    extras: [
+      { fileName: 'vocos_24khz.onnx', url: `${PUBLISHER_BASE_URL}/vocoder-models/vocos_24khz.onnx`, sha256: null },
+    ],
+  };
+}
+
+/** ZipVoice's layout as published (encoder, decoder, tokens), with or without the vocoder repacked inside. */
+function zipvoiceEntries(withVocoder: boolean) {
+  const folder = 'zipvoice-test';
+  return [
+    { name: `${folder}/`, type: 'directory' as const },
+    { name: `${folder}/encoder.int8.onnx`, body: Buffer.alloc(1024, 1) },
+    { name: `${folder}/decoder.int8.onnx`, body: Buffer.alloc(1024, 2) },
+    { name: `${folder}/tokens.txt`, body: '_ 0\na 1\n' },
+    ...(withVocoder ? [{ name: `${folder}/vocos_24khz.onnx`, body: Buffer.alloc(4096, 5) }] : []),
+  ];
+}
