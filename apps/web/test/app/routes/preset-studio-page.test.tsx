@@ -43,10 +43,7 @@ function serve(credits: number, submit: () => Response = () => json({ task_id: '
 const SLOW = { timeout: 10_000 };
 
 async function openStudioWithText(text: string) {
-  const view = renderDashboard(<PresetStudioPage />, {
-    route: '/dashboard2',
-    routes: { '/pricing': <p>Pricing page</p> },
-  });
+  const view = renderDashboard(<PresetStudioPage />, { route: '/dashboard2' });
   await screen.findByRole('button', { name: /Oliver/ }, SLOW);
   await screen.findByRole('option', { name: 'eSpeak NG' }, SLOW);
   fireEvent.change(screen.getByLabelText('Your text'), { target: { value: text } });
