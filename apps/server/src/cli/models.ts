@@ -1,6 +1,9 @@
-// `npm run models -- list`: the catalogue, with what is installed on this machine.
-// `npm run models -- install NAME`: downloads a catalogue model from sherpa-onnx's releases (or MODEL_DOWNLOAD_BASE_URL).
-// `npm run models -- install --file ARCHIVE`: installs a .tar.bz2, .tar.gz or .onnx from disk.
+// The admin panel's Models page installs by name with one click; this is the same installer for a shell.
+// `npm run models -- list`: the catalogue with each archive's address, and what is installed on this machine.
+// `npm run models -- install NAME`: downloads a catalogue model from sherpa-onnx's releases (or MODEL_DOWNLOAD_BASE_URL),
+//   with the Models page's download code: progress, a 30 s stall timeout, resume of a cut connection; Ctrl-C cancels.
+// `npm run models -- install --file ARCHIVE [--vocoder FILE]`: installs a .tar.bz2, .tar.gz or .onnx from disk;
+//   ZipVoice's separately published vocoder can be given as --vocoder (or a second --file), so no download is needed.
 // `npm run models -- remove NAME`.
 // Each model is loaded once in a child process before it is installed. Running servers on this
 // machine watch the models folder and load or drop the model within a second, without a restart.
@@ -15,13 +18,14 @@ import {
   listInstalled,
   ModelInstallError,
   removeModel,
+  resolveUrl,
 } from '../models/installer.js';
 import type { ModelManifest } from '../models/manifest.js';
 
 const USAGE = `Usage:
   npm run models -- list
   npm run models -- install <name>
-  npm run models -- install --file <archive.tar.bz2|archive.tar.gz|model.onnx>
+  npm run models -- install --file <archive.tar.bz2|archive.tar.gz|model.onnx> [--vocoder <vocos_24khz.onnx>]
   npm run models -- remove <name>
 Models are kept in DATA_DIR/models/<name>.`;
 
@@ -32,7 +36,7 @@ function commercial(value: boolean | null): string {
   return value ? 'commercial ok' : 'NON-COMMERCIAL';
 }
 
-async function list(modelsDir: string): Promise<void> {
+async function list(modelsDir: string, baseUrl: string | undefined): Promise<void> {
   const installed = new Map((await listInstalled({ modelsDir })).map((model) => [model.name, model]));
   for (const entry of CATALOGUE) {
     const mark = installed.has(entry.name) ? '*' : ' ';
@@ -40,6 +44,9 @@ async function list(modelsDir: string): Promise<void> {
     console.log(
       `${mark} ${entry.name.padEnd(48)} ${`~${megabytes(entry.sizeBytes)}`.padStart(9)}  ${entry.license.padEnd(24)} ${languages.padEnd(6)} ${commercial(entry.commercialUse)}`,
     );
+    for (const url of [entry.url, ...(entry.extras ?? []).map((extra) => extra.url)]) {
+      console.log(`    ${resolveUrl(url, baseUrl)}`);
+    }
   }
   const others = [...installed.values()].filter((model) => !CATALOGUE.some((entry) => entry.name === model.name));
   for (const model of others) {
@@ -50,16 +57,32 @@ async function list(modelsDir: string): Promise<void> {
   console.log('\n* installed. Sizes of models not installed are approximate downloads.');
 }
 
+const duration = (seconds: number) =>
+  seconds >= 60 ? `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s` : `${seconds} s`;
+
+/** One line, rewritten in place at most four times a second: bytes, percent, speed, time left. */
 function progressLine(): (progress: InstallProgress) => void {
   let last = 0;
-  return ({ receivedBytes, totalBytes }) => {
+  return ({ receivedBytes, totalBytes, percent, bytesPerSecond, secondsLeft }) => {
     const now = Date.now();
     if (now - last < 250 && receivedBytes !== totalBytes) return;
     last = now;
-    const share = totalBytes ? ` (${Math.floor((receivedBytes / totalBytes) * 100)}%)` : '';
+    const share = percent !== null ? ` (${percent}%)` : '';
     const total = totalBytes ? ` of ${megabytes(totalBytes)}` : '';
-    process.stdout.write(`\r  ${megabytes(receivedBytes)}${total}${share}   `);
+    const speed = bytesPerSecond ? `, ${megabytes(bytesPerSecond)}/s` : '';
+    const left = secondsLeft !== null && receivedBytes !== totalBytes ? `, ${duration(secondsLeft)} left` : '';
+    process.stdout.write(`\r  ${megabytes(receivedBytes)}${total}${share}${speed}${left}     `);
   };
+}
+
+/** Ctrl-C cancels the install, so its partial files are removed before the process ends. */
+function cancelOnInterrupt(): AbortSignal {
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    console.log('\nCancelling…');
+    controller.abort();
+  });
+  return controller.signal;
 }
 
 function describeInstalled(manifest: ModelManifest): void {
@@ -75,7 +98,11 @@ function describeInstalled(manifest: ModelManifest): void {
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { file: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      file: { type: 'string', multiple: true },
+      vocoder: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const [command, name] = positionals;
   const config = loadConfig();
@@ -86,11 +113,22 @@ async function main(): Promise<number> {
     return values.help ? 0 : 64;
   }
   if (command === 'list') {
-    await list(modelsDir);
+    await list(modelsDir, baseUrl);
     return 0;
   }
-  if (command === 'install' && values.file) {
-    describeInstalled(await installFromFile(values.file, { modelsDir, verify: verifyModelLoads }));
+  const [archive, ...secondFiles] = values.file ?? [];
+  if (command === 'install' && archive) {
+    const extraFiles = [...secondFiles, ...(values.vocoder ? [values.vocoder] : [])];
+    describeInstalled(
+      await installFromFile(archive, {
+        modelsDir,
+        verify: verifyModelLoads,
+        extraFiles,
+        onProgress: progressLine(),
+        signal: cancelOnInterrupt(),
+        ...(baseUrl ? { baseUrl } : {}),
+      }),
+    );
     return 0;
   }
   if (command === 'install' && name) {
@@ -101,6 +139,10 @@ async function main(): Promise<number> {
         modelsDir,
         verify: verifyModelLoads,
         onProgress: progressLine(),
+        onStage: (stage) => {
+          if (stage !== 'downloading') console.log(`\n  ${stage === 'unpacking' ? 'Unpacking' : 'Checking it loads'}…`);
+        },
+        signal: cancelOnInterrupt(),
         ...(baseUrl ? { baseUrl } : {}),
       }),
     );

@@ -8,7 +8,7 @@ import { installFromFile } from '../../src/models/installer.js';
 import { ADMIN, adminCookie } from '../helpers/admin.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { ORIGIN } from '../helpers/sessions.js';
-import { bzip2, piperEntries, tarOf } from './archives.js';
+import { bzip2, gzip, piperEntries, tarOf } from './archives.js';
 
 const NAME = 'vits-piper-de_DE-test-medium';
 
@@ -136,5 +136,36 @@ describe('admin model routes', () => {
       headers: { origin: ORIGIN, cookie },
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('installs an uploaded ZipVoice archive offline, its vocoder sent as a second file', async () => {
+    // A mirror address where nothing listens: any download would fail, so success means none was made.
+    const { app, cookie } = await staffApp({ MODEL_DOWNLOAD_BASE_URL: 'http://127.0.0.1:9' });
+    const name = 'sherpa-onnx-zipvoice-distill-int8-zh-en-emilia';
+    const archive = gzip(
+      await tarOf([
+        { name: `${name}/`, type: 'directory' },
+        { name: `${name}/encoder.int8.onnx`, body: Buffer.alloc(1024, 1) },
+        { name: `${name}/decoder.int8.onnx`, body: Buffer.alloc(1024, 2) },
+        { name: `${name}/tokens.txt`, body: '_ 0\na 1\n' },
+      ]),
+    );
+    const withoutVocoder = await upload(app, cookie, `${name}.tar.gz`, archive);
+    expect(withoutVocoder.statusCode).toBe(502);
+    expect(withoutVocoder.json()).toMatchObject({ error: expect.stringContaining('vocos_24khz.onnx') });
+
+    const form = new FormData();
+    form.append('archive', new Blob([archive]), `${name}.tar.gz`);
+    form.append('vocoder', new Blob([Buffer.alloc(4096, 5)]), 'vocos_24khz.onnx');
+    const installed = await app.inject({
+      method: 'POST',
+      url: '/api/admin/models',
+      headers: { origin: ORIGIN, cookie },
+      payload: form,
+    });
+    expect(installed.statusCode).toBe(200);
+    expect(installed.json()).toMatchObject({ name, family: 'zipvoice' });
+    expect(await readdir(path.join(app.config.models.dir, name))).toContain('vocos_24khz.onnx');
+    expect(await readdir(path.join(app.config.models.dir, '.incoming'))).toEqual([]);
   });
 });
