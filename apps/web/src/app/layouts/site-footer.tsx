@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
+import { useVoiceOffer } from '@/lib/site/voice-offer';
 
 // The spec's footer spells three links with capitals; routes match case-insensitively.
 const FOOTER_LINKS = [
@@ -12,12 +13,18 @@ const FOOTER_LINKS = [
 ] as const;
 
 export function SiteFooter() {
+  // "Natural" only where the voices are neural (decision 0004).
+  const { natural } = useVoiceOffer();
   return (
     <footer className="border-t border-line bg-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-start md:justify-between">
         <div className="max-w-sm space-y-2">
           <Logo />
-          <p className="text-sm text-muted">Natural speech from your text, and your own voice from a short sample.</p>
+          <p className="text-sm text-muted">
+            {natural
+              ? 'Natural speech from your text, and your own voice from a short sample.'
+              : 'Clear speech from your text, and a voice of your own from a short sample.'}
+          </p>
         </div>
         <nav aria-label="Footer">
           <ul className="grid grid-cols-2 gap-x-10 gap-y-2 text-sm sm:grid-cols-3">

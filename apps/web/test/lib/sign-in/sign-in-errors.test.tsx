@@ -25,7 +25,11 @@ function popupThatReports(data: unknown) {
   vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
   return () =>
     window.dispatchEvent(
-      new MessageEvent('message', { data, origin: window.location.origin, source: popup as MessageEventSource }),
+      new MessageEvent('message', {
+        data,
+        origin: window.location.origin,
+        source: popup as unknown as MessageEventSource,
+      }),
     );
 }
 

@@ -35,9 +35,9 @@ export const DOCS_SECTIONS: readonly DocsSection[] = [
     body: (
       <>
         <p>
-          Sayso turns written text into natural-sounding speech and can clone a voice from a short recording. You can
-          try it without an account using the demo on the <Link to="/">home page</Link>: pick one of five voices and
-          type up to 150 characters.
+          Sayso turns written text into speech and can clone a voice from a short recording. You can try it without an
+          account using the demo on the <Link to="/">home page</Link>: pick one of five voices and type up to 150
+          characters.
         </p>
         <ol>
           <li>
@@ -53,19 +53,27 @@ export const DOCS_SECTIONS: readonly DocsSection[] = [
           </li>
         </ol>
         <h3>Where the voices come from</h3>
-        <p>Sayso works with two voice providers and has a speech engine of its own:</p>
+        <p>
+          What speaks depends on how the operator of your installation set it up. Sayso can work with two voice
+          providers and has speech engines of its own:
+        </p>
         <ul>
           <li>
-            <strong>MiniMax</strong> powers the cloning studio: voice cloning from your samples and a set of preset
-            voices.
+            <strong>MiniMax</strong>, when connected, powers the cloning studio: voice cloning from your samples and a
+            set of preset voices.
           </li>
           <li>
-            <strong>ElevenLabs</strong> powers the preset studio: a large voice library and a choice of speech models.
+            <strong>ElevenLabs</strong>, when connected, powers the preset studio: a large voice library and a choice of
+            speech models.
           </li>
           <li>
-            The <strong>built-in local engine</strong> runs on the Sayso server itself and needs no cloud account. When
-            the operator of your installation has not connected MiniMax or ElevenLabs, both studios use it. Its voices
-            are simpler, and its clones approximate the sample rather than reproduce it.
+            <strong>Neural voice models</strong> installed on the Sayso server speak natural-sounding preset voices, and
+            some clone voices, without a cloud account.
+          </li>
+          <li>
+            The <strong>built-in engine</strong> (eSpeak NG) always runs on the server and speaks dozens of languages.
+            Studios with nothing better use it: its voices are clear but audibly synthetic, and its clones approximate
+            the sample rather than reproduce it.
           </li>
         </ul>
       </>

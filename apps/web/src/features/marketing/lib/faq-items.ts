@@ -10,13 +10,13 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'what-is-sayso',
     question: 'What is Sayso?',
     answer:
-      'Sayso turns written text into natural-sounding speech. You can use ready-made preset voices or clone a voice from a short recording, then play and download the audio.',
+      'Sayso turns written text into speech. You can use ready-made preset voices or clone a voice from a short recording, then play and download the audio. How natural the voices sound depends on the speech engines this site runs: neural voices sound close to a person, the built-in engine is clear but audibly synthetic.',
   },
   {
     id: 'providers',
     question: 'Which voice providers does Sayso use?',
     answer:
-      'Two: MiniMax powers voice cloning and its own preset voices, and ElevenLabs powers the preset voice library with a choice of speech models. Sayso also has a built-in local engine that works without any cloud account when an installation has not connected the providers.',
+      'It depends on the installation. Sayso can connect to MiniMax (voice cloning and its own preset voices) and ElevenLabs (a large preset voice library), and it can run neural voice models on its own server. Without any of these it speaks with its built-in engine, which needs no cloud account.',
   },
   {
     id: 'try-without-account',
