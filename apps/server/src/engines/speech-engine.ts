@@ -156,6 +156,8 @@ export interface CloneRequest {
   language: string;
   previewText: string;
   noiseReduction: boolean;
+  /** What is said in the sample, when the user typed it (ZipVoice clones only from a sample and its transcript). */
+  transcript?: string;
 }
 
 export interface ClonedVoice {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import {
 } from '../helpers/sherpa-stand-ins/kokoro.js';
 import { PIPER_BASE_HZ, writeStandInPiperModel } from '../helpers/sherpa-stand-ins/piper.js';
 import { POCKET_BASE_AMPLITUDE, POCKET_TONE_HZ, writeStandInPocketModel } from '../helpers/sherpa-stand-ins/pocket.js';
+import { writeStandInZipvoiceModel, zipvoiceExpectedSamples } from '../helpers/sherpa-stand-ins/zipvoice.js';
 import { describeEngineContract } from './engine-contract.js';
 
 // Real model weights cannot be downloaded on these machines: the real sherpa-onnx runtime loads
@@ -46,6 +47,12 @@ beforeAll(async () => {
   );
   await installStandIn(path.join(root, 'kokoro-only'), 'kokoro-multi-lang-v1_0', 'kokoro', writeStandInKokoroModel);
   await installStandIn(path.join(root, 'cloning'), 'sherpa-onnx-pocket-tts', 'pocket', writeStandInPocketModel);
+  await installStandIn(
+    path.join(root, 'zipvoice-only'),
+    'sherpa-onnx-zipvoice-distill-int8-zh-en-emilia',
+    'zipvoice',
+    writeStandInZipvoiceModel,
+  );
   await installStandIn(path.join(root, 'cloning'), 'gtcrn_simple', 'gtcrn', async (folder) => {
     await mkdir(folder, { recursive: true });
     await writeStandInGtcrnModel(path.join(folder, 'gtcrn_simple.onnx'));
@@ -306,5 +313,63 @@ describe('the sherpa engine', () => {
     expect(spoken).toMatchObject({ audio: { format: 'pcm16' } });
     // Amy's runtime was made twice: the first, and the fresh one after the timeout.
     expect(amyRuntimes).toBe(2);
+  }, 60_000);
+
+  it('clones through ZipVoice only with the sample’s transcript, keeps it with the reference, and speaks the clone later', async () => {
+    const files = path.join(root, 'zipvoice-files');
+    const onZipvoice = () =>
+      createSherpaEngine({
+        modelsDir: path.join(root, 'zipvoice-only'),
+        references: new LocalStorage(files),
+        watch: false,
+      });
+    const engine = onZipvoice();
+    engines.push(engine);
+    const order = {
+      sample: sample(0.3),
+      name: 'Mine',
+      language: 'English',
+      previewText: 'Hello world.',
+      noiseReduction: false,
+    };
+    await expect(engine.cloneVoice?.(order)).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: expect.stringContaining('needs the transcript of your sample'),
+    });
+    expect(await readdir(files, { recursive: true }).catch(() => [])).toEqual([]);
+    const made = await engine.cloneVoice?.({ ...order, transcript: 'This is a test of the voice.' });
+    expect(made?.preview).toMatchObject({ bytes: expect.any(Buffer) });
+    // A second engine has nothing cached: the transcript comes back from storage with the audio.
+    const later = onZipvoice();
+    engines.push(later);
+    const spoken = await later.synthesize(request(made?.voiceId ?? '', { text: 'Hello world again.' }));
+    if (spoken.audio.format !== 'pcm16') throw new Error('expected samples');
+    // ZipVoice speaks nothing without the reference's transcript; with it, about as long as the stand-in promises.
+    const length = pcmToFloats(spoken.audio.samples).length;
+    expect(length / zipvoiceExpectedSamples('Hello world again.')).toBeGreaterThan(0.8);
+    expect(length / zipvoiceExpectedSamples('Hello world again.')).toBeLessThan(1.25);
+  }, 60_000);
+
+  it('removes the reference audio of a clone whose preview fails', async () => {
+    const files = path.join(root, 'failed-clone-files');
+    const engine = createSherpaEngine({
+      modelsDir: path.join(root, 'cloning'),
+      references: new LocalStorage(files),
+      watch: false,
+      // The real runtime, whose every generation fails.
+      createTts: async (config) => {
+        const tts = await loadSherpa().OfflineTts.createAsync(config);
+        return new Proxy(tts, {
+          get(target, property) {
+            if (property === 'generateAsync') return () => Promise.reject(new Error('the runtime failed'));
+            const value: unknown = Reflect.get(target, property, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+      },
+    });
+    engines.push(engine);
+    await expect(clone(engine, 0.3)).rejects.toThrow('the runtime failed');
+    expect(await readdir(files, { recursive: true }).catch(() => [])).toEqual(['voice-references']);
   }, 60_000);
 });

@@ -10,6 +10,8 @@ export interface CloneForm {
   languageTag: string | undefined;
   previewText: string | undefined;
   needNoiseReduction: string | undefined;
+  /** What is said in the sample (optional; cloning models such as ZipVoice need it). */
+  sampleTranscript?: string | undefined;
 }
 
 /** Limits of the multipart parser: one sample of at most 20 MB, a few short fields. */
@@ -33,6 +35,7 @@ export async function readCloneForm(request: FastifyRequest): Promise<CloneForm>
     languageTag: fields.get('language_tag'),
     previewText: fields.get('preview_text'),
     needNoiseReduction: fields.get('need_noise_reduction'),
+    sampleTranscript: fields.get('sample_transcript'),
   };
 }
 

@@ -23,6 +23,8 @@ import { type CheckedSample, checkSample, sampleMissing } from './sample-checks.
 /** Spec section 9: at most five cloned voices per user. */
 export const MAX_CLONED_VOICES = 5;
 const MAX_PREVIEW_CHARS = 300;
+/** A transcript of a sample of at most 30 seconds (the limit for a transcribed sample) fits easily. */
+const MAX_TRANSCRIPT_CHARS = 1_000;
 const DEFAULT_PREVIEW_TEXT = 'Hello! This is my new voice. I hope you enjoy listening to it.';
 
 export interface VoiceServiceDeps {
@@ -39,6 +41,8 @@ interface CloneOrder {
   language: string;
   previewText: string;
   noiseReduction: boolean;
+  /** What is said in the sample, when the user typed it. */
+  transcript?: string;
 }
 
 /**
@@ -161,12 +165,17 @@ async function checkCloneForm(form: CloneForm): Promise<CloneOrder> {
   if (previewText.length > MAX_PREVIEW_CHARS) {
     throw new AppError(400, 'Sample text must be 300 characters or less.', 'PREVIEW_TEXT_TOO_LONG');
   }
+  const transcript = (form.sampleTranscript ?? '').replace(/\s+/g, ' ').trim();
+  if (transcript.length > MAX_TRANSCRIPT_CHARS) {
+    throw new AppError(400, 'The sample’s transcript must be 1,000 characters or less.', 'TRANSCRIPT_TOO_LONG');
+  }
   return {
     sample: await checkSample(form.audio),
     name,
     language: (form.languageTag ?? '').trim() || 'English',
     previewText,
     noiseReduction: (form.needNoiseReduction ?? 'true') !== 'false',
+    ...(transcript ? { transcript } : {}),
   };
 }
 

@@ -3,6 +3,11 @@ import type { DecodedAudio } from '../../audio/mp3-decode.js';
 
 /** Zero-shot models need a few seconds of speech; more only slows every request down. */
 const MAX_REFERENCE_SECONDS = 15;
+/**
+ * A sample with a transcript is not cut (the transcript must match what the model hears), so it
+ * has a limit of its own: ZipVoice works on the whole reference for every sentence it speaks.
+ */
+export const MAX_TRANSCRIBED_SECONDS = 30;
 const FRAME_SECONDS = 0.02;
 /** A frame counts as speech when its RMS is above this share of the loudest frame's. */
 const SPEECH_SHARE = 0.05;
@@ -10,18 +15,25 @@ const SPEECH_SHARE = 0.05;
 export interface ReferenceAudio {
   samples: Float32Array;
   sampleRate: number;
+  /** What is said in it, when the user gave it (ZipVoice needs it; Pocket TTS does without). */
+  transcript?: string;
 }
 
 /**
  * The reference a cloning model speaks from: the sample without leading and trailing silence,
  * cleaned by the denoiser when the user asked for noise reduction and one is installed, and cut
- * to 15 seconds.
+ * to 15 seconds unless it comes with its transcript.
  */
-export function prepareReference(sample: DecodedAudio, denoiser: OfflineSpeechDenoiser | null): ReferenceAudio {
+export function prepareReference(
+  sample: DecodedAudio,
+  denoiser: OfflineSpeechDenoiser | null,
+  transcript?: string,
+): ReferenceAudio {
   const trimmed = trimSilence(sample.samples, sample.sampleRate);
   const cleaned = denoiser
     ? denoiser.run({ samples: trimmed, sampleRate: sample.sampleRate })
     : { samples: trimmed, sampleRate: sample.sampleRate };
+  if (transcript) return { samples: cleaned.samples, sampleRate: cleaned.sampleRate, transcript };
   const limit = Math.round(MAX_REFERENCE_SECONDS * cleaned.sampleRate);
   return { samples: cleaned.samples.slice(0, limit), sampleRate: cleaned.sampleRate };
 }
@@ -42,16 +54,42 @@ function trimSilence(samples: Float32Array, sampleRate: number): Float32Array {
   return samples.slice(first * frame, Math.min(samples.length, (last + 1) * frame));
 }
 
-/** Stored as the sample rate (uint32, little-endian) and then the samples as float32. */
+/**
+ * Marks the second layout, which carries the transcript. The first layout starts with the sample
+ * rate, and no sample rate is anywhere near this number, so both read back unambiguously.
+ */
+const WITH_TRANSCRIPT = 0x32_46_52_53; // 'SRF2' read little-endian
+
+/**
+ * Stored as the mark, the sample rate, the transcript's byte length (all uint32, little-endian),
+ * the transcript (UTF-8) and then the samples as float32. References stored before transcripts
+ * existed are the sample rate followed by the samples, and still read.
+ */
 export function encodeReference(reference: ReferenceAudio): Buffer {
-  const bytes = Buffer.alloc(4 + reference.samples.length * 4);
-  bytes.writeUInt32LE(reference.sampleRate, 0);
-  Buffer.from(reference.samples.buffer, reference.samples.byteOffset, reference.samples.byteLength).copy(bytes, 4);
-  return bytes;
+  const transcript = Buffer.from(reference.transcript ?? '', 'utf8');
+  const header = Buffer.alloc(12);
+  header.writeUInt32LE(WITH_TRANSCRIPT, 0);
+  header.writeUInt32LE(reference.sampleRate, 4);
+  header.writeUInt32LE(transcript.length, 8);
+  const samples = Buffer.from(reference.samples.buffer, reference.samples.byteOffset, reference.samples.byteLength);
+  return Buffer.concat([header, transcript, samples]);
 }
 
 export function decodeReference(bytes: Buffer): ReferenceAudio {
-  const samples = new Float32Array((bytes.length - 4) / 4);
-  Buffer.from(samples.buffer).set(bytes.subarray(4));
-  return { sampleRate: bytes.readUInt32LE(0), samples };
+  if (bytes.readUInt32LE(0) !== WITH_TRANSCRIPT)
+    return { sampleRate: bytes.readUInt32LE(0), samples: floats(bytes.subarray(4)) };
+  const transcriptEnd = 12 + bytes.readUInt32LE(8);
+  const transcript = bytes.subarray(12, transcriptEnd).toString('utf8');
+  return {
+    sampleRate: bytes.readUInt32LE(4),
+    samples: floats(bytes.subarray(transcriptEnd)),
+    ...(transcript ? { transcript } : {}),
+  };
+}
+
+/** Copied into a buffer of its own, as Float32Array needs 4-byte alignment. */
+function floats(bytes: Buffer): Float32Array {
+  const samples = new Float32Array(Math.floor(bytes.length / 4));
+  Buffer.from(samples.buffer).set(bytes.subarray(0, samples.length * 4));
+  return samples;
 }

@@ -23,7 +23,13 @@ import { denoiserFileIn, metadataFileOf, ttsConfigFor } from './model-files.js';
 import { type ModelVoice, voicesOfModel } from './model-voices.js';
 import { readOnnxMetadata } from './onnx-metadata.js';
 import { probeModel } from './probe.js';
-import { decodeReference, encodeReference, prepareReference, type ReferenceAudio } from './reference-audio.js';
+import {
+  decodeReference,
+  encodeReference,
+  MAX_TRANSCRIBED_SECONDS,
+  prepareReference,
+  type ReferenceAudio,
+} from './reference-audio.js';
 import { loadSherpa } from './runtime.js';
 
 export const SHERPA_ENGINE_ID = 'sherpa';
@@ -35,6 +41,9 @@ const CLONE_PREFIX = 'sherpa-clone-';
 /** A model that has not answered in this long is stuck (ONNX Runtime errors can leave a promise unsettled). */
 const GENERATION_TIMEOUT_MS = 180_000;
 const MAX_CHARS = 500;
+const NEEDS_TRANSCRIPT =
+  'The installed cloning model (ZipVoice) needs the transcript of your sample: type exactly what is said in it.';
+const TRANSCRIBED_TOO_LONG = `With a transcript, the sample must hold at most ${MAX_TRANSCRIBED_SECONDS} seconds of speech: use a shorter part and its words.`;
 const CACHED_REFERENCES = 16;
 
 interface LoadedModel {
@@ -80,7 +89,16 @@ export function createSherpaEngine(options: {
   let ready: Promise<void> | null = null;
 
   const presetModels = () => [...models.values()].filter((model) => !CLONING_FAMILIES.has(model.manifest.family));
-  const cloningModel = () => [...models.values()].find((model) => CLONING_FAMILIES.has(model.manifest.family)) ?? null;
+  const cloningModels = () => [...models.values()].filter((model) => CLONING_FAMILIES.has(model.manifest.family));
+  /**
+   * The model that clones (or speaks a clone) from this reference: ZipVoice only with the sample's
+   * transcript, which it cannot do without, and then before Pocket TTS, which ignores it; otherwise
+   * Pocket TTS.
+   */
+  const cloningModelFor = (transcript: string | undefined) => {
+    const usable = cloningModels().filter((model) => model.manifest.family !== 'zipvoice' || Boolean(transcript));
+    return usable.find((model) => model.manifest.family === 'zipvoice') ?? usable[0] ?? null;
+  };
   const allVoices = () => presetModels().flatMap((model) => model.voices);
 
   async function loadAll(): Promise<void> {
@@ -165,6 +183,7 @@ export function createSherpaEngine(options: {
           sid: speakerId,
           speed,
           ...(reference ? { referenceAudio: reference.samples, referenceSampleRate: reference.sampleRate } : {}),
+          ...(reference?.transcript ? { referenceText: reference.transcript } : {}),
           ...(espeakLang ? { extra: { lang: espeakLang } } : {}),
         },
       });
@@ -220,14 +239,14 @@ export function createSherpaEngine(options: {
     specificationVersion: 'v1',
     id: SHERPA_ENGINE_ID,
     get defaultModel() {
-      return presetModels()[0]?.manifest.name ?? cloningModel()?.manifest.name ?? 'none';
+      return presetModels()[0]?.manifest.name ?? cloningModels()[0]?.manifest.name ?? 'none';
     },
     get capabilities(): EngineCapabilities {
       const languages = new Set([...models.values()].flatMap((model) => model.manifest.languages));
       for (const voice of allVoices()) languages.add(voice.language);
       return {
         presetVoices: presetModels().length > 0,
-        cloning: cloningModel() !== null,
+        cloning: cloningModels().length > 0,
         timestamps: false,
         maxCharsPerRequest: MAX_CHARS,
         rendersPreviews: true,
@@ -258,8 +277,8 @@ export function createSherpaEngine(options: {
       let speakerId = 0;
       let reference: ReferenceAudio | null = null;
       if (request.voiceId.startsWith(CLONE_PREFIX)) {
-        model = cloningModel();
-        reference = model ? await referenceOf(request.voiceId) : null;
+        reference = await referenceOf(request.voiceId);
+        model = reference ? cloningModelFor(reference.transcript) : null;
         if (!model || !reference) throw new EngineError(UNAVAILABLE_VOICE, 'invalid_voice');
       } else {
         const voice = allVoices().find((candidate) => candidate.id === request.voiceId);
@@ -275,18 +294,35 @@ export function createSherpaEngine(options: {
     },
     async cloneVoice(request: CloneRequest): Promise<ClonedVoice> {
       await loaded();
-      const model = cloningModel();
-      if (!model) throw new EngineError('Voice cloning is not available.', 'unavailable');
-      const reference = prepareReference(request.sample, request.noiseReduction ? denoiser : null);
-      const voiceId = `${CLONE_PREFIX}${randomBytes(12).toString('hex')}`;
-      await options.references.put(voiceReferenceKey(voiceId), encodeReference(reference));
-      references.set(voiceId, reference);
-      const preview = await generate(
-        model,
-        { text: request.previewText, voiceId, modelId: null, speed: 1, pitch: 0, volume: 1, language: null },
-        0,
-        reference,
+      const transcript = request.transcript?.trim() || undefined;
+      if (cloningModels().length === 0) throw new EngineError('Voice cloning is not available.', 'unavailable');
+      const model = cloningModelFor(transcript);
+      if (!model) throw new EngineError(NEEDS_TRANSCRIPT, 'invalid_input');
+      const reference = prepareReference(
+        request.sample,
+        request.noiseReduction ? denoiser : null,
+        model.manifest.family === 'zipvoice' ? transcript : undefined,
       );
+      if (reference.samples.length > MAX_TRANSCRIBED_SECONDS * reference.sampleRate)
+        throw new EngineError(TRANSCRIBED_TOO_LONG, 'invalid_input');
+      const voiceId = `${CLONE_PREFIX}${randomBytes(12).toString('hex')}`;
+      const key = voiceReferenceKey(voiceId);
+      await options.references.put(key, encodeReference(reference));
+      references.set(voiceId, reference);
+      let preview: Awaited<ReturnType<typeof generate>>;
+      try {
+        preview = await generate(
+          model,
+          { text: request.previewText, voiceId, modelId: null, speed: 1, pitch: 0, volume: 1, language: null },
+          0,
+          reference,
+        );
+      } catch (error) {
+        // Nothing of a clone that failed is kept: the voice was never handed out.
+        references.delete(voiceId);
+        await options.references.delete(key).catch(() => {});
+        throw error;
+      }
       return {
         voiceId,
         name: request.name,
