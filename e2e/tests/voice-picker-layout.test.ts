@@ -17,7 +17,8 @@ async function openVoicePicker(page: Page, viewport: { width: number; height: nu
   await page.setViewportSize(viewport);
   await page.goto('/dashboard2');
   await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
-  await page.getByRole('button', { name: /Select a Voice/ }).click();
+  // The voice button says "Browse" until a voice is chosen, "Change" after (a voice may be chosen on arrival).
+  await page.getByRole('button', { name: /(Browse|Change)$/ }).click();
   const modal = page.getByRole('dialog');
   await modal.getByRole('button', { name: /^Ava/ }).waitFor();
   return modal;
@@ -61,7 +62,7 @@ function measureRows(modal: Locator): Promise<RowLayout[]> {
       const labelClipped = probe.getBoundingClientRect().width > a.width + 0.5;
       probe.remove();
       return {
-        name: row.querySelector('[aria-pressed]')?.firstElementChild?.textContent ?? '',
+        name: row.querySelector('[data-testid="voice-name"]')?.textContent ?? '',
         details: details.textContent ?? '',
         detailsTruncated: details.scrollWidth > details.clientWidth,
         overlaps,

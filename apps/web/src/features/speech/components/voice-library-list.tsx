@@ -7,6 +7,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  memo,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
@@ -164,7 +165,7 @@ export function VoiceLibraryList({
               onLanguageChange={onLanguageChange}
               onToggleSample={onToggleSample}
               onSelect={onSelect}
-              onFocusRow={() => setActiveIndex(item.index)}
+              onFocusRow={setActiveIndex}
             />
           );
         })}
@@ -187,10 +188,11 @@ interface VoiceRowProps {
   onLanguageChange: (voice: Voice, language: string) => void;
   onToggleSample: (voice: Voice, url: string) => void;
   onSelect: (voice: Voice, language: string | null) => void;
-  onFocusRow: () => void;
+  onFocusRow: (index: number) => void;
 }
 
-function VoiceRow({
+/** Memoised: as the list scrolls, only the rows coming into view render. */
+const VoiceRow = memo(function VoiceRow({
   index,
   count,
   start,
@@ -217,7 +219,7 @@ function VoiceRow({
       aria-setsize={count}
       className={`absolute inset-x-0 top-0 grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 border-b border-line py-3 pr-5 pl-4 sm:flex ${selected ? 'border-l-4 border-l-accent bg-accent-soft' : 'border-l-4 border-l-transparent hover:bg-surface'}`}
       style={{ transform: `translateY(${start}px)` }}
-      onFocus={onFocusRow}
+      onFocus={() => onFocusRow(index)}
     >
       <button
         type="button"
@@ -237,33 +239,32 @@ function VoiceRow({
           <Play aria-hidden className="h-4 w-4" />
         )}
       </button>
-      <div className="min-w-0 flex-1">
-        <button
-          type="button"
-          data-voice-choice
-          tabIndex={tabIndex}
-          aria-pressed={selected}
-          aria-label={voice.name}
-          aria-describedby={described}
-          className="flex w-full min-w-0 flex-col items-start rounded-control text-left"
-          onClick={() => onSelect(voice, language)}
-        >
-          <span className="flex max-w-full items-center gap-2">
-            <span data-testid="voice-name" className="truncate font-semibold text-ink">
-              {voice.name}
-            </span>
-            {selected && <Check aria-hidden className="h-4 w-4 shrink-0 text-accent" />}
-            <span
-              id={`${id}-kind`}
-              className="shrink-0 rounded-full bg-surface px-2 py-0.5 text-xs font-medium text-muted ring-1 ring-line"
-            >
-              {KIND_LABELS[voice.kind]}
-            </span>
+      <div className="relative min-w-0 flex-1">
+        <div className="flex max-w-full items-center gap-2">
+          {/* The button's after-box covers the whole column, so a click anywhere on the voice chooses it. */}
+          <button
+            type="button"
+            data-voice-choice
+            data-testid="voice-name"
+            tabIndex={tabIndex}
+            aria-pressed={selected}
+            aria-describedby={described}
+            className="min-w-0 truncate rounded-control text-left font-semibold text-ink after:absolute after:inset-0 after:rounded-control after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent"
+            onClick={() => onSelect(voice, language)}
+          >
+            {voice.name}
+          </button>
+          {selected && <Check aria-hidden className="h-4 w-4 shrink-0 text-accent" />}
+          <span
+            id={`${id}-kind`}
+            className="shrink-0 rounded-full bg-surface px-2 py-0.5 text-xs font-medium text-muted ring-1 ring-line"
+          >
+            {KIND_LABELS[voice.kind]}
           </span>
-          <span id={`${id}-details`} data-testid="voice-details" className="max-w-full truncate text-sm text-muted">
-            {[voice.locale || voice.language, voice.accent, voice.gender].filter(Boolean).join(' · ')}
-          </span>
-        </button>
+        </div>
+        <p id={`${id}-details`} data-testid="voice-details" className="max-w-full truncate text-sm text-muted">
+          {[voice.locale || voice.language, voice.accent, voice.gender].filter(Boolean).join(' · ')}
+        </p>
         {voice.license_note && (
           <p id={`${id}-note`} className="mt-1 flex items-start gap-1.5 text-xs text-danger">
             <Scale aria-hidden className="mt-px h-3.5 w-3.5 shrink-0" />
@@ -291,7 +292,7 @@ function VoiceRow({
       )}
     </li>
   );
-}
+});
 
 /** A voice's sample in the language it will speak: that language's own sample where it has one. */
 export function samplePreviewUrl(voice: Voice, language: string | null): string | null {
