@@ -131,6 +131,12 @@ describe('what the page shows when a cloning request fails', () => {
     expect(createVoiceFailure(new Error(NO_VOICE_ID_MESSAGE))).toBe(NO_VOICE_ID_MESSAGE);
   });
 
+  it('shows the server’s word on the sample’s transcript, which says what to change', () => {
+    const needed =
+      'The installed cloning model (ZipVoice) needs the transcript of your sample: type exactly what is said in it.';
+    expect(createVoiceFailure(new ApiError(needed, 400))).toBe(needed);
+  });
+
   it('opens the Voice Limit popup when the server counts five voices', () => {
     expect(createVoiceFailure(new ApiError('You have reached the maximum limit of 5 cloned voices', 409))).toBe(
       'limit',
@@ -194,6 +200,21 @@ describe('the clone helper', () => {
     expect(form.get('language_tag')).toBe('English');
     expect(form.get('need_noise_reduction')).toBe('true');
     expect(form.get('preview_text')).toBe(DEFAULT_PREVIEW_TEXT);
+  });
+
+  it('sends the sample’s transcript when one is typed, and no such field when it is blank', async () => {
+    const sent: FormData[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        sent.push(init.body as FormData);
+        return new Response('{"clone_voice_id":"v1","voice_name":"Me","mp3_link":"/s.mp3"}', { status: 200 });
+      }),
+    );
+    await cloneVoice(fileOf('a.mp3'), 'Me', { transcript: '  The morning train left.  ' });
+    resetSpacing();
+    await cloneVoice(fileOf('a.mp3'), 'Me', { transcript: '   ' });
+    expect(sent.map((form) => form.get('sample_transcript'))).toEqual(['The morning train left.', null]);
   });
 
   it('reads the id, name and sample link from every shape the spec allows', () => {

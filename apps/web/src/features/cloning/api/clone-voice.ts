@@ -10,6 +10,8 @@ export interface CloneOptions {
   languageTag?: string;
   noiseReduction?: boolean;
   previewText?: string;
+  /** What is said in the sample; sent only when typed (some cloning models need it). */
+  transcript?: string;
 }
 
 export interface CreatedVoice {
@@ -56,6 +58,8 @@ export async function cloneVoice(file: unknown, voiceName: string, options: Clon
   form.append('language_tag', options.languageTag || 'English');
   form.append('preview_text', options.previewText?.trim() || DEFAULT_PREVIEW_TEXT);
   form.append('need_noise_reduction', String(options.noiseReduction ?? true));
+  const transcript = options.transcript?.trim();
+  if (transcript) form.append('sample_transcript', transcript);
   const answer = await spacedRequest<CloneAnswer>('/voice/clone', { method: 'POST', body: form });
   return readCloneAnswer(answer, voiceName.trim());
 }

@@ -2,7 +2,7 @@ import { Wand2 } from 'lucide-react';
 import { useId } from 'react';
 import { studioCardStyle } from '@/components/ui/card-styles';
 import type { CreatedNotice, VoiceDraft } from '../hooks/use-create-voice';
-import { MAX_SAMPLE_TEXT } from '../lib/create-voice-checks';
+import { MAX_SAMPLE_TEXT, MAX_TRANSCRIPT } from '../lib/create-voice-checks';
 import { CLONE_LANGUAGES, type CloneLanguage, languageLabel } from '../lib/languages';
 import { CloneStudioError } from './clone-studio-error';
 import { CreatedVoiceNotice } from './created-voice-notice';
@@ -32,7 +32,10 @@ interface CreateVoiceCardProps {
   createProblem: string | null;
 }
 
-/** 'Create a voice': the sample, the voice's name, noise reduction, language and sample text, and Create Voice. */
+/**
+ * 'Create a voice': the sample and (optionally) what is said in it, the voice's name, noise
+ * reduction, language and sample text, and Create Voice.
+ */
 export function CreateVoiceCard({
   file,
   validating,
@@ -59,6 +62,23 @@ export function CreateVoiceCard({
           <UploadZone onFile={onFile} busy={validating} />
         )}
         {uploadProblem && <CloneStudioError message={uploadProblem} />}
+        <div>
+          <label htmlFor={`${ids}-transcript`} className="text-sm font-medium text-ink">
+            What is said in the sample <span className="font-normal text-muted">(optional)</span>
+          </label>
+          <textarea
+            id={`${ids}-transcript`}
+            value={draft.transcript}
+            maxLength={MAX_TRANSCRIPT}
+            onChange={(event) => onDraftChange({ transcript: event.target.value })}
+            rows={2}
+            aria-describedby={`${ids}-transcript-hint`}
+            className={input}
+          />
+          <p id={`${ids}-transcript-hint`} className="mt-1 text-xs text-muted">
+            Type the sample’s words exactly: some voice models need them, and they make a closer voice.
+          </p>
+        </div>
         <div>
           <label htmlFor={`${ids}-name`} className="text-sm font-medium text-ink">
             Voice name

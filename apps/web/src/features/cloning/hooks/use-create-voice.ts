@@ -10,6 +10,8 @@ export interface VoiceDraft {
   noiseReduction: boolean;
   language: CloneLanguage;
   sampleText: string;
+  /** What is said in the uploaded sample: optional, and what a cloning model such as ZipVoice learns from. */
+  transcript: string;
 }
 
 /** The success card under Create Voice. */
@@ -40,6 +42,7 @@ export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEve
     noiseReduction: true,
     language: 'english',
     sampleText: greetingFor('english'),
+    transcript: '',
   });
   // The sample the last voice was made from. A voice counts as created for that file only, so a
   // file chosen while a creation was still running is never marked by its late success.
@@ -88,6 +91,7 @@ export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEve
         languageTag: languageLabel(draft.language).replace('Mandarin', 'Chinese'),
         noiseReduction: draft.noiseReduction,
         previewText: draft.sampleText,
+        transcript: draft.transcript,
       },
     });
   }

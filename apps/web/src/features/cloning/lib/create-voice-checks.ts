@@ -1,6 +1,8 @@
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 
 export const MAX_SAMPLE_TEXT = 300;
+/** The server's limit for the sample's transcript. */
+export const MAX_TRANSCRIPT = 1_000;
 export const MAX_VOICES = 5;
 
 export interface CreateVoiceState {
@@ -65,6 +67,9 @@ export function createVoiceFailure(error: unknown): string | 'limit' {
   const message = error instanceof Error ? error.message : '';
   if (/maximum limit of 5 cloned voices/.test(message)) return 'limit';
   if (SPEC_MESSAGES.has(message) || SPEC_PATTERNS.some((pattern) => pattern.test(message))) return message;
+  // The server's own word on the transcript (a cloning model that needs one, or one too long) says
+  // what to change, which the generic line would not.
+  if (statusOf(error) === 400 && /transcript/i.test(message)) return message;
   return CREATE_FAILED_MESSAGE;
 }
 
