@@ -1,6 +1,8 @@
-import type { CatalogueModel, InstalledModel } from '@sayso/contract/models';
-import { Check, PackageOpen, Trash2, TriangleAlert } from 'lucide-react';
+import { type CatalogueModel, type InstalledModel, type InstallJob, isActiveInstall } from '@sayso/contract/models';
+import { Check, Download, PackageOpen, Trash2, TriangleAlert } from 'lucide-react';
 import { formatBytes } from '../lib/bytes';
+import { ModelId } from './model-id';
+import { Spinner } from './spinner';
 import { buttonStyles } from './styles';
 
 const cell = 'px-4 py-3 align-top sm:px-6';
@@ -30,9 +32,7 @@ export function InstalledModels({
         </span>
         <h3 className="mt-4 font-semibold text-ink">No models installed yet</h3>
         <p className="mt-1 max-w-md text-sm text-muted">
-          Upload an archive above, or on the server run{' '}
-          <code className="font-mono whitespace-nowrap">npm run models -- install NAME</code> with a name from the
-          catalogue below.
+          Install the recommended voices above with one click, or any model from the catalogue below.
         </p>
       </div>
     );
@@ -45,7 +45,7 @@ export function InstalledModels({
           {models.map((model) => (
             <tr key={model.name} className={model.licenceWarning ? 'bg-danger-soft/40' : undefined}>
               <td className={cell}>
-                <div className="font-medium text-ink break-all">{model.name}</div>
+                <ModelId name={model.name} className="font-medium text-ink" />
                 <div className="text-xs text-muted">
                   {model.family} · {model.source === 'file' ? 'from a file' : 'downloaded'}
                 </div>
@@ -78,43 +78,122 @@ export function InstalledModels({
   );
 }
 
-/** The models the server can download by name, with their licences. */
-export function CatalogueTable({ models }: { models: CatalogueModel[] }) {
+/** A cell's heading, shown inside the cell when the table is stacked on a phone. */
+function StackedLabel({ children }: { children: string }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm">
-        <TableHead columns={['Model', 'Download', 'Licence', 'Commercial use', 'Languages', 'Installed']} />
-        <tbody className="divide-y divide-line">
-          {models.map((model) => (
-            <tr key={model.name}>
-              <td className={cell}>
-                <div className="font-medium text-ink">{model.title}</div>
-                <div className="font-mono text-xs text-muted break-all">{model.name}</div>
-              </td>
-              <td className={`${cell} tabular-nums whitespace-nowrap`}>~{formatBytes(model.sizeBytes)}</td>
-              <td className={cell}>
-                {model.license}
-                {model.licenseNote ? <div className="mt-1 max-w-xs text-xs text-muted">{model.licenseNote}</div> : null}
-              </td>
-              <td className={cell}>
-                <Commercial allowed={model.commercialUse} />
-              </td>
-              <td className={cell}>{languages(model.languages)}</td>
-              <td className={cell}>
-                {model.installed ? (
-                  <span className="inline-flex items-center gap-1 text-success">
-                    <Check aria-hidden className="h-4 w-4" />
-                    Installed
-                  </span>
-                ) : (
-                  <span className="text-muted">No</span>
-                )}
-              </td>
-            </tr>
+    <span className="mb-0.5 block text-xs font-semibold tracking-wide text-muted uppercase md:hidden">{children}</span>
+  );
+}
+
+const stackedCell = 'block px-4 py-1.5 md:table-cell md:px-6 md:py-3 md:align-top';
+
+interface CatalogueTableProps {
+  models: CatalogueModel[];
+  jobs: InstallJob[];
+  /** Names whose install request is on its way. */
+  starting: ReadonlySet<string>;
+  onInstall: (name: string) => void;
+}
+
+/**
+ * The models the server can download by name, with their licences and an Install button each. On
+ * a phone the rows stack into cards (the table would be cut off); from md up it is a table.
+ */
+export function CatalogueTable({ models, jobs, starting, onInstall }: CatalogueTableProps) {
+  const active = new Set(jobs.filter(isActiveInstall).map((job) => job.name));
+  return (
+    <table className="block w-full text-sm md:table">
+      <thead className="hidden border-b border-line bg-surface md:table-header-group">
+        <tr>
+          {['Model', 'Download', 'Licence', 'Commercial use', 'Languages'].map((column) => (
+            <th key={column} scope="col" className={head}>
+              {column}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <th scope="col" className={`${head} text-right`}>
+            <span className="sr-only">Install</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody className="block divide-y divide-line md:table-row-group">
+        {models.map((model) => (
+          <tr key={model.name} className="block py-3 md:table-row md:py-0">
+            <td className={stackedCell}>
+              <div className="font-medium text-ink">{model.title}</div>
+              <ModelId name={model.name} className="text-xs text-muted" />
+              <a
+                href={model.url}
+                className="mt-1 block text-xs break-all text-muted underline decoration-line underline-offset-2 hover:text-accent"
+                title="The address the archive is downloaded from"
+              >
+                {model.url}
+              </a>
+            </td>
+            <td className={`${stackedCell} tabular-nums md:whitespace-nowrap`}>
+              <StackedLabel>Download</StackedLabel>~{formatBytes(model.sizeBytes)}
+            </td>
+            <td className={stackedCell}>
+              <StackedLabel>Licence</StackedLabel>
+              {model.license}
+              {model.licenseNote ? (
+                <div className="mt-1 text-xs text-muted md:max-w-xs">{model.licenseNote}</div>
+              ) : null}
+            </td>
+            <td className={stackedCell}>
+              <StackedLabel>Commercial use</StackedLabel>
+              <Commercial allowed={model.commercialUse} />
+            </td>
+            <td className={stackedCell}>
+              <StackedLabel>Languages</StackedLabel>
+              {languages(model.languages)}
+            </td>
+            <td className={`${stackedCell} pt-3 md:text-right`}>
+              <InstallButton
+                model={model}
+                installing={active.has(model.name)}
+                starting={starting.has(model.name)}
+                onInstall={onInstall}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function InstallButton({
+  model,
+  installing,
+  starting,
+  onInstall,
+}: {
+  model: CatalogueModel;
+  installing: boolean;
+  starting: boolean;
+  onInstall: (name: string) => void;
+}) {
+  if (model.installed) {
+    return (
+      <span className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-success">
+        <Check aria-hidden className="h-4 w-4" />
+        Installed
+      </span>
+    );
+  }
+  const busy = installing || starting;
+  return (
+    <button
+      type="button"
+      className={`${buttonStyles.smallSoft} whitespace-nowrap`}
+      disabled={busy}
+      aria-busy={busy}
+      aria-label={busy ? `Installing ${model.name}` : `Install ${model.name}`}
+      onClick={() => onInstall(model.name)}
+    >
+      {busy ? <Spinner /> : <Download aria-hidden className="h-4 w-4" />}
+      {busy ? 'Installing…' : 'Install'}
+    </button>
   );
 }
 

@@ -16,10 +16,13 @@ interface ModelUploadProps {
 /** Installs a model from an archive on the admin's computer, showing the upload's progress and any refusal. */
 export function ModelUpload({ limitBytes, onInstalled }: ModelUploadProps) {
   const inputId = useId();
+  const vocoderId = useId();
   const hintId = useId();
   const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const vocoderInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [vocoder, setVocoder] = useState<File | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const busy = progress !== null;
@@ -37,11 +40,13 @@ export function ModelUpload({ limitBytes, onInstalled }: ModelUploadProps) {
       return;
     }
     setError(null);
-    setProgress({ sentBytes: 0, totalBytes: file.size });
+    setProgress({ sentBytes: 0, totalBytes: file.size + (vocoder?.size ?? 0) });
     try {
-      const installed = await uploadModel(file, setProgress);
+      const installed = await uploadModel(file, setProgress, undefined, vocoder);
       setFile(null);
+      setVocoder(null);
       if (input.current) input.current.value = '';
+      if (vocoderInput.current) vocoderInput.current.value = '';
       onInstalled(installed);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -86,6 +91,23 @@ export function ModelUpload({ limitBytes, onInstalled }: ModelUploadProps) {
             {busy ? (uploaded ? 'Installing…' : 'Uploading…') : 'Upload and install'}
           </button>
         </div>
+        <label htmlFor={vocoderId} className={`${fieldStyles.label} mt-4`}>
+          Vocoder (optional)
+        </label>
+        <input
+          ref={vocoderInput}
+          id={vocoderId}
+          type="file"
+          accept=".onnx"
+          disabled={busy}
+          aria-describedby={`${vocoderId}-hint`}
+          onChange={(event) => setVocoder(event.target.files?.[0] ?? null)}
+          className={`${fieldStyles.inlineInput} mt-1 min-w-0 file:mr-3 file:rounded-control file:border-0 file:bg-accent-soft file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-accent-strong`}
+        />
+        <p id={`${vocoderId}-hint`} className={fieldStyles.hint}>
+          ZipVoice needs a vocoder that sherpa-onnx publishes separately (vocos_24khz.onnx). Give it here and nothing is
+          downloaded; leave it out and the server downloads it.
+        </p>
       </form>
       <p id={hintId} className={fieldStyles.hint}>
         Up to {Math.round(limitBytes / 1024 / 1024).toLocaleString('en-US')} MB (MODEL_UPLOAD_LIMIT_MB).

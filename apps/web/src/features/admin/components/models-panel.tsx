@@ -1,21 +1,41 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { InstalledModel } from '@sayso/contract/models';
+import { type InstalledModel, type InstallJob, isActiveInstall, type ModelList } from '@sayso/contract/models';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { adminModelsKey, adminModelsQuery, removeModel } from '../api/admin-models';
+import { adminModelsKey, adminModelsQuery, cancelInstall, installModel, removeModel } from '../api/admin-models';
 import { adminSessionKey, isAdminSignedOutError, useSignOutAdmin } from '../api/admin-session';
 import { useToast } from '../hooks/use-toast';
 import { AdminTopBar } from './admin-top-bar';
 import { EngineStatus } from './engine-status';
 import { LeaveDialog } from './leave-dialog';
+import { InstallJobs } from './install-jobs';
 import { CatalogueTable, InstalledModels, LicenceWarning } from './model-tables';
 import { ModelUpload } from './model-upload';
+import { RecommendedVoices } from './recommended-voices';
 import { Spinner } from './spinner';
 import { buttonStyles, cardStyle } from './styles';
 
-/** The model manager: what is installed on this server, installing from a file, and the catalogue. */
+/** Puts a job the server just answered with into the cached list, so the page shows it before the next poll. */
+function withJob(list: ModelList | undefined, job: InstallJob): ModelList | undefined {
+  if (!list) return list;
+  return { ...list, jobs: [...list.jobs.filter((other) => other.name !== job.name), job] };
+}
+
+/** Toasts each install that finishes while the page is open (the jobs themselves live on the server). */
+function useFinishedInstalls(jobs: InstallJob[] | undefined, announce: (job: InstallJob) => void) {
+  const seen = useRef(new Map<string, InstallJob['state']>());
+  useEffect(() => {
+    for (const job of jobs ?? []) {
+      const before = seen.current.get(job.name);
+      if (before && isActiveInstall({ state: before }) && !isActiveInstall(job)) announce(job);
+      seen.current.set(job.name, job.state);
+    }
+  }, [jobs, announce]);
+}
+
+/** The model manager: one-click installs, what is installed on this server, the catalogue, and installing from a file. */
 export function ModelsPanel() {
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -30,6 +50,37 @@ export function ModelsPanel() {
   }, [signedOut, queryClient]);
 
   const reload = () => void queryClient.invalidateQueries({ queryKey: adminModelsKey });
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const mark = (name: string, on: boolean) =>
+    setPending((current) => {
+      const next = new Set(current);
+      if (on) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+  /** Runs a job request for one model: marks it busy, merges the answer, and says what went wrong. */
+  const jobRequest = (name: string, request: (name: string) => Promise<InstallJob>, failure: string, merge = true) => {
+    mark(name, true);
+    request(name)
+      .then((job) => {
+        if (merge) queryClient.setQueryData<ModelList>(adminModelsKey, (list) => withJob(list, job));
+      })
+      .catch((error: unknown) =>
+        toast('models', `${failure}: ${error instanceof Error ? error.message : String(error)}`, 'error'),
+      )
+      .finally(() => {
+        mark(name, false);
+        reload();
+      });
+  };
+  const install = (name: string) => jobRequest(name, installModel, `Could not install ${name}`);
+  const cancel = (name: string) => jobRequest(name, cancelInstall, `Could not cancel ${name}`);
+  // The same request on a finished job forgets it; its answer is not put back in the list.
+  const dismiss = (name: string) => jobRequest(name, cancelInstall, `Could not dismiss ${name}`, false);
+  useFinishedInstalls(models.data?.jobs, (job) => {
+    if (job.state === 'installed') toast('models', `Installed ${job.name}.`, 'success');
+    else if (job.state === 'failed') toast('models', `${job.name} was not installed.`, 'error');
+  });
   const logout = () =>
     signOut.mutate(undefined, { onError: (error) => toast('session', `Logout failed: ${error.message}`, 'error') });
 
@@ -63,10 +114,19 @@ export function ModelsPanel() {
 
         {data ? (
           <div className="mt-8 flex flex-col gap-8">
-            <ModelUpload
-              limitBytes={data.uploadLimitBytes}
-              onInstalled={(model) => {
-                toast('models', `Installed ${model.name}.`, 'success');
+            <InstallJobs
+              jobs={data.jobs}
+              catalogue={data.catalogue}
+              pending={pending}
+              onCancel={cancel}
+              onRetry={install}
+              onDismiss={dismiss}
+            />
+            <RecommendedVoices
+              catalogue={data.catalogue}
+              onStarted={(set) => {
+                const count = set.jobs.length;
+                toast('models', count === 1 ? 'Installing 1 model.' : `Installing ${count} models.`, 'success');
                 reload();
               }}
             />
@@ -88,13 +148,19 @@ export function ModelsPanel() {
                   Catalogue
                 </h2>
                 <p className="mt-1 text-sm text-muted">
-                  Models published by sherpa-onnx. Download one on the server with{' '}
-                  <code className="font-mono whitespace-nowrap">npm run models -- install NAME</code>; sizes are
-                  approximate.
+                  Models published by sherpa-onnx. Install downloads one to this server (sizes are approximate); on a
+                  shell, <code className="font-mono">npm run models -- install NAME</code> does the same.
                 </p>
               </div>
-              <CatalogueTable models={data.catalogue} />
+              <CatalogueTable models={data.catalogue} jobs={data.jobs} starting={pending} onInstall={install} />
             </section>
+            <ModelUpload
+              limitBytes={data.uploadLimitBytes}
+              onInstalled={(model) => {
+                toast('models', `Installed ${model.name}.`, 'success');
+                reload();
+              }}
+            />
           </div>
         ) : models.isError ? (
           <LoadFailed message={models.error.message} onRetry={() => void models.refetch()} />
