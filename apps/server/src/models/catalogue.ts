@@ -55,6 +55,16 @@ function piper(
 const PIPER_CARD_UNSETTLED =
   'The voice card on huggingface.co/rhasspy/piper-voices names the dataset; check its licence before selling.';
 
+/**
+ * Piper voices whose MODEL_CARD (huggingface.co/rhasspy/piper-voices, `<lang>/<voice>/medium/MODEL_CARD`)
+ * says "Fine-tuned from English lessac medium": their weights start from lessac's, whose Blizzard 2013
+ * data is licensed for research only (cstr.ed.ac.uk/projects/blizzard/2013/lessac_blizzard2013/license.html),
+ * so their own dataset's licence does not make them safe to sell.
+ */
+const fineTunedFromLessac = (dataset: string) =>
+  `Fine-tuned from Piper's lessac voice, whose Blizzard 2013 training data is for non-commercial use only; ` +
+  `its own dataset (${dataset}) does not lift that. Take advice before selling.`;
+
 export const CATALOGUE: readonly CatalogueEntry[] = [
   {
     name: 'kokoro-multi-lang-v1_0',
@@ -114,7 +124,8 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   piper('en_US-libritts_r-medium', {
     title: 'Piper LibriTTS-R, medium (US English, 904 speakers)',
     license: 'CC-BY-4.0',
-    commercialUse: true,
+    commercialUse: false,
+    licenseNote: fineTunedFromLessac('LibriTTS-R, CC-BY-4.0'),
     languages: ['en'],
     voices: { count: 904, names: [] },
     sizeBytes: 78 * MB, // approximate
@@ -122,21 +133,24 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   piper('de_DE-thorsten-medium', {
     title: 'Piper Thorsten, medium (German)',
     license: 'CC0-1.0',
-    commercialUse: true,
+    commercialUse: false,
+    licenseNote: fineTunedFromLessac('Thorsten, CC0-1.0'),
     languages: ['de'],
     sizeBytes: 64 * MB, // approximate
   }),
   piper('fr_FR-siwis-medium', {
     title: 'Piper SIWIS, medium (French)',
     license: 'CC-BY-4.0',
-    commercialUse: true,
+    commercialUse: false,
+    licenseNote: fineTunedFromLessac('SIWIS, CC-BY-4.0'),
     languages: ['fr'],
     sizeBytes: 64 * MB, // approximate
   }),
   piper('es_ES-davefx-medium', {
     title: 'Piper DaveFX, medium (Spanish)',
     license: 'CC0-1.0',
-    commercialUse: true,
+    commercialUse: false,
+    licenseNote: fineTunedFromLessac('DaveFX, CC0-1.0'),
     languages: ['es'],
     sizeBytes: 64 * MB, // approximate
   }),
@@ -156,13 +170,16 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     languages: ['pt'],
     sizeBytes: 64 * MB, // approximate
   }),
-  piper('nl_NL-mls-medium', {
-    title: 'Piper MLS, medium (Dutch, 52 speakers)',
-    license: 'CC-BY-4.0',
-    commercialUse: true,
+  // Not nl_NL-mls-medium: sherpa-onnx's conversion script (scripts/piper/generate.py) no longer
+  // builds it and its release lists have it commented out, so its address may answer 404. Alex is
+  // in the script's Dutch list, from rhasspy/piper-voices, and in the lists the releases are built from.
+  piper('nl_NL-alex-medium', {
+    title: 'Piper Alex, medium (Dutch)',
+    license: 'unknown',
+    commercialUse: null,
+    licenseNote: PIPER_CARD_UNSETTLED,
     languages: ['nl'],
-    voices: { count: 52, names: [] },
-    sizeBytes: 77 * MB, // approximate
+    sizeBytes: 64 * MB, // approximate
   }),
   piper('ru_RU-irina-medium', {
     title: 'Piper Irina, medium (Russian)',
@@ -186,9 +203,14 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     title: 'Pocket TTS int8 (English, clones a voice from a short sample)',
     url: `${TTS_RELEASE}/sherpa-onnx-pocket-tts-int8-2026-01-26.tar.bz2`,
     sizeBytes: 98 * MB, // approximate; about 190 MB unpacked
-    license: 'CC-BY-4.0',
-    commercialUse: true,
-    licenseNote: 'Kyutai publishes the weights under CC-BY-4.0: attribution is required.',
+    // The archive's own README (written by sherpa-onnx's .github/workflows/export-pocket-tts.yaml)
+    // says: read the LICENSE of the ONNX export (huggingface.co/KevinAHM/pocket-tts-onnx), "It is for
+    // non-commercial." Kyutai's original weights are CC-BY-4.0, but this archive is the export.
+    license: 'LicenseRef-pocket-tts-onnx',
+    commercialUse: false,
+    licenseNote:
+      'The ONNX export in this archive is for non-commercial use only (see its LICENSE and README); ' +
+      'Kyutai’s original weights are CC-BY-4.0. Clone a person’s voice only with their consent.',
     languages: ['en'],
     voices: { count: 0, names: [] },
     sampleRate: 24_000,
