@@ -64,7 +64,7 @@ export function VoiceLibraryFilters({
             ref={searchRef}
             type="search"
             aria-label="Search voices"
-            placeholder="Search by name or description"
+            placeholder="Search voices"
             className="w-full rounded-control border border-line bg-white py-2 pr-9 pl-9 text-ink placeholder:text-muted"
             value={filters.query}
             onChange={(event) => onChange({ ...filters, query: event.target.value })}
