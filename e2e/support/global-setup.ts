@@ -37,6 +37,8 @@ export default async function setup(project: TestProject) {
       // Every test signs in from 127.0.0.1; the brute-force limit itself is proven by the server tests.
       SIGN_IN_ATTEMPTS_PER_MINUTE: '100',
       SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1000',
+      // A configured installation: Top Up opens the chat (e2e/tests/setup-checklist.test.ts runs one without).
+      CHAT_NUMBER: '923001234567',
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       ...(database ? { DATABASE_URL: database.url } : {}),

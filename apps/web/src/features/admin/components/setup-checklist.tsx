@@ -81,7 +81,9 @@ function ChecklistItem({ item }: { item: SetupItem }) {
           {item.title}
           <span className="sr-only">: {look.label}</span>
         </p>
-        <p className="mt-0.5 text-sm break-words text-muted">{item.detail}</p>
+        <p className="mt-0.5 text-sm break-words text-muted">
+          <WithSettingNames text={item.detail} />
+        </p>
         {link && item.state !== 'done' && (
           <Link
             to={link.to}
@@ -93,5 +95,22 @@ function ChecklistItem({ item }: { item: SetupItem }) {
         )}
       </div>
     </li>
+  );
+}
+
+/** An environment variable's name (CHAT_NUMBER) in the advice, set in code type so it reads as the thing to type. */
+const SETTING_NAME = /\b([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/;
+
+function WithSettingNames({ text }: { text: string }) {
+  // split() with a capturing group puts the names at the odd positions.
+  return text.split(SETTING_NAME).map((part, index) =>
+    index % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string never move.
+      <code key={index} className="rounded bg-surface px-1 font-mono text-[0.8125rem] text-ink">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
   );
 }
