@@ -143,11 +143,24 @@ describe('the voice library in /dashboard2', () => {
       console.info(
         `voice library at ${name} px, 1,200 voices: ${frames.length} scroll frames, median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, worst ${(sorted.at(-1) ?? 0).toFixed(1)} ms`,
       );
-      // 60 frames a second is 16.7 ms; a shared two-core machine painting without a GPU gets half that
-      // at worst. With a blurred backdrop the median was 68 ms at 390 px and 149 ms at 1280 px.
-      expect(median).toBeLessThan(34);
+      // 60 frames a second is 16.7 ms, measured here with nothing else running; a two-core machine
+      // shared with other work and painting without a GPU has reached 25 ms. With a blurred backdrop
+      // the median was 68 ms at 390 px and 149 ms at 1280 px (decision 0037).
+      expect(median).toBeLessThan(40);
       await modal.getByText('Speaker 1200', { exact: true }).waitFor();
       expect(await rendered()).toBeLessThan(40);
+
+      // The keyboard crosses the whole list: the row it lands on is rendered and focused.
+      await modal.getByRole('searchbox', { name: 'Search voices' }).focus();
+      await page.keyboard.press('ArrowDown');
+      expect(await focusedName(page)).toBe('Speaker 1');
+      await page.keyboard.press('End');
+      await expect.poll(() => focusedName(page)).toBe('Speaker 1200');
+      await page.keyboard.press('Home');
+      await expect.poll(() => focusedName(page)).toBe('Speaker 1');
+      await page.keyboard.press('PageDown');
+      await expect.poll(() => focusedName(page)).toMatch(/^Speaker (\d+)$/);
+      expect(await focusedName(page)).not.toBe('Speaker 1');
 
       // Search reaches the far end of the list at once.
       await modal.getByRole('searchbox', { name: 'Search voices' }).fill('speaker 777');

@@ -65,11 +65,12 @@ export function VoiceLibraryFilters({
             type="search"
             aria-label="Search voices"
             placeholder="Search voices"
-            className="w-full rounded-control border border-line bg-white py-2 pr-9 pl-9 text-ink placeholder:text-muted"
+            className="w-full rounded-control border border-line bg-white py-2 pr-9 pl-9 text-ink placeholder:text-muted [&::-webkit-search-cancel-button]:appearance-none"
             value={filters.query}
             onChange={(event) => onChange({ ...filters, query: event.target.value })}
             onKeyDown={onSearchKeyDown}
           />
+          {/* Ours rather than the browser's own clear button, which not every browser draws. */}
           {filters.query && (
             <button
               type="button"

@@ -114,7 +114,8 @@ export function VoicePickerModal({ open, onOpenChange, voices, selectedId, onSel
                       ? `${count.format(found.length)} of ${voicesLabel(voices.length)}`
                       : voicesLabel(voices.length)}
                   </p>
-                  {narrowed && (
+                  {/* With nothing found, the empty list below offers the reset instead. */}
+                  {narrowed && found.length > 0 && (
                     <button
                       type="button"
                       className="rounded-control px-2 py-1 font-medium text-accent-strong hover:bg-accent-soft"
