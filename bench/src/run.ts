@@ -11,7 +11,8 @@
 // older build's apps/server/dist/server.js> adds that build, in alternating rounds), `--only
 // first-audio` issue 15's time to first audio of a streamed task (bench/src/first-audio.ts), `--only
 // routes` issue 15's routes against the floor on both databases, `--only crowd` its 200 pollers
-// with 20 submitters (bench/src/route-floor.ts).
+// with 20 submitters (bench/src/route-floor.ts), `--only bzip2` issue 35's model archive decoders
+// (bench/src/bzip2-decoders.ts).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +21,7 @@ import { configuredEngines } from '../../apps/server/src/engines/configured-engi
 import { openStorage } from '../../apps/server/src/storage/open-storage.js';
 import { startServer } from '../../e2e/support/server.js';
 import { startBareFastify } from './bare-fastify.js';
+import { describeBzip2, measureBzip2Decoders } from './bzip2-decoders.js';
 import { describeFirstAudio, FIRST_AUDIO_CHARACTERS, measureFirstAudio } from './first-audio.js';
 import { type LoadResult, runCannon } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
@@ -186,7 +188,12 @@ async function measureCrowdOnly(): Promise<void> {
   if (!ok) process.exitCode = 1;
 }
 
-const SCENARIOS = ['scale', 'neural', 'lighthouse', 'renders', 'first-audio', 'routes', 'submit', 'crowd'];
+async function measureBzip2Scenario(): Promise<void> {
+  console.log('\nModel archive decompression (issue 35)\n');
+  console.log(describeBzip2(await measureBzip2Decoders()));
+}
+
+const SCENARIOS = ['scale', 'neural', 'lighthouse', 'renders', 'first-audio', 'routes', 'submit', 'crowd', 'bzip2'];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 if (values.only !== undefined && !SCENARIOS.includes(values.only)) {
   console.error(`--only takes one of ${SCENARIOS.join(', ')}, not "${values.only}"`);
@@ -200,4 +207,5 @@ if (values.only === undefined || values.only === 'lighthouse')
 if (values.only === undefined || values.only === 'neural') await measureNeuralScenario();
 if (values.only === undefined || values.only === 'renders') await measureRenderScenario();
 if (values.only === undefined || values.only === 'first-audio') await measureFirstAudioScenario();
+if (values.only === undefined || values.only === 'bzip2') await measureBzip2Scenario();
 if (values.only === undefined || values.only === 'scale') await measureScaleOutScenario(values.only === 'scale');

@@ -34,7 +34,8 @@ async function clone(app: FastifyInstance, cookie: string, transcript: string | 
   return app.inject({ method: 'POST', url: '/api/voice/clone', headers: { origin: ORIGIN, cookie }, payload: body });
 }
 
-const storedFiles = (app: FastifyInstance) => readdir(localFilesDir(app), { recursive: true }).catch(() => []);
+const storedFiles = (app: FastifyInstance) =>
+  readdir(localFilesDir(app), { recursive: true }).catch((): string[] => []);
 
 describe('cloning through ZipVoice in the app', () => {
   it('refuses a sample without its transcript with a 400 that says so, and keeps no file of it', async () => {
