@@ -12,12 +12,17 @@ export const adminModelsKey = ['admin', 'models'] as const;
 
 /** While an install runs, the list is read every second: progress is live on every open staff page. */
 export const INSTALL_POLL_MS = 1000;
+/** Otherwise every few seconds, so an install started elsewhere (another staff page, MODELS_PRELOAD) shows up. */
+export const IDLE_POLL_MS = 5000;
 
 export const adminModelsQuery = queryOptions({
   queryKey: adminModelsKey,
   queryFn: () => apiRequest<ModelList>('/admin/models'),
   retry: false,
-  refetchInterval: (query) => (query.state.data?.jobs.some(isActiveInstall) ? INSTALL_POLL_MS : false),
+  refetchInterval: (query) => {
+    if (query.state.status === 'error') return false;
+    return query.state.data?.jobs.some(isActiveInstall) ? INSTALL_POLL_MS : IDLE_POLL_MS;
+  },
 });
 
 const json = (body: unknown): RequestInit => ({

@@ -42,6 +42,8 @@ export function ModelsPanel() {
   const signOut = useSignOutAdmin();
   const models = useQuery(adminModelsQuery);
   const [leaving, setLeaving] = useState(false);
+  // Only a click shows the spinner: the list also refreshes itself every few seconds.
+  const [refreshing, setRefreshing] = useState(false);
   const [removing, setRemoving] = useState<InstalledModel | null>(null);
   const signedOut = isAdminSignedOutError(models.error);
 
@@ -101,11 +103,14 @@ export function ModelsPanel() {
           <button
             type="button"
             className={buttonStyles.smallSecondary}
-            disabled={models.isFetching}
-            aria-busy={models.isFetching}
-            onClick={() => void models.refetch()}
+            disabled={refreshing}
+            aria-busy={refreshing}
+            onClick={() => {
+              setRefreshing(true);
+              void models.refetch().finally(() => setRefreshing(false));
+            }}
           >
-            {models.isFetching ? <Spinner /> : <RefreshCw aria-hidden className="h-4 w-4" />}
+            {refreshing ? <Spinner /> : <RefreshCw aria-hidden className="h-4 w-4" />}
             Refresh
           </button>
         </div>
