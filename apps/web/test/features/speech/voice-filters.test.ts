@@ -112,13 +112,19 @@ describe('the voice library filters', () => {
     expect(parseStoredFilters(null)).toEqual(NO_FILTERS);
   });
 
-  it('narrows 1,200 voices to a language fast enough to run on every keystroke', () => {
+  it('searches and counts 1,200 voices in a fraction of a frame, so it can run on every keystroke', () => {
     const voices = manyVoices(1200);
-    const started = performance.now();
-    const french = filterVoices(voices, { ...NO_FILTERS, language: 'fr', query: 'speaker' });
-    facetOptions(voices, { ...NO_FILTERS, language: 'fr', query: 'speaker' });
-    const took = performance.now() - started;
-    expect(french).toHaveLength(240);
-    expect(took).toBeLessThan(50);
+    const filters = { ...NO_FILTERS, language: 'fr', query: 'speaker 998' };
+    const runs = Array.from({ length: 21 }, () => {
+      const started = performance.now();
+      filterVoices(voices, filters);
+      facetOptions(voices, filters);
+      return performance.now() - started;
+    }).sort((a, b) => a - b);
+    expect(filterVoices(voices, filters).map((voice) => voice.name)).toEqual(['Speaker 998']);
+    expect(facetOptions(voices, filters).language).toEqual([{ value: 'fr', label: 'French', count: 1 }]);
+    // The median run: one slow run on a busy machine says nothing about the code. It takes about
+    // 0.4 ms; folding every voice's text on every call (no cache) took about 13 ms.
+    expect(runs[10]).toBeLessThan(4);
   });
 });

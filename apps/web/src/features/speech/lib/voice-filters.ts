@@ -53,27 +53,33 @@ function valuesOf(voice: Voice, facet: VoiceFacet): string[] {
   }
 }
 
+// Folding is the costly part of a search (Unicode normalisation), so each voice is folded once.
+const searchable = new WeakMap<Voice, string>();
+
 /** Every word of the search appears in the voice's name or description (in any order). */
 function matchesQuery(voice: Voice, words: string[]): boolean {
   if (words.length === 0) return true;
-  const haystack = fold(`${voice.name} ${voice.description} ${voice.descriptive}`);
-  return words.every((word) => haystack.includes(word));
+  let haystack = searchable.get(voice);
+  if (haystack === undefined) {
+    haystack = fold(`${voice.name} ${voice.description} ${voice.descriptive}`);
+    searchable.set(voice, haystack);
+  }
+  return words.every((word) => (haystack as string).includes(word));
 }
 
 const searchWords = (query: string) => fold(query).split(/\s+/).filter(Boolean);
 
-function matches(voice: Voice, filters: VoiceFilters, words: string[], except: VoiceFacet | null): boolean {
-  for (const facet of VOICE_FACETS) {
+function matchesFacets(voice: Voice, filters: VoiceFilters, except: VoiceFacet | null): boolean {
+  return VOICE_FACETS.every((facet) => {
     const wanted = filters[facet];
-    if (facet !== except && wanted !== null && !valuesOf(voice, facet).includes(wanted)) return false;
-  }
-  return matchesQuery(voice, words);
+    return facet === except || wanted === null || valuesOf(voice, facet).includes(wanted);
+  });
 }
 
 /** The voices that pass every filter, in the order given. */
 export function filterVoices(voices: readonly Voice[], filters: VoiceFilters): Voice[] {
   const words = searchWords(filters.query);
-  return voices.filter((voice) => matches(voice, filters, words, null));
+  return voices.filter((voice) => matchesFacets(voice, filters, null) && matchesQuery(voice, words));
 }
 
 /**
@@ -82,11 +88,12 @@ export function filterVoices(voices: readonly Voice[], filters: VoiceFilters): V
  */
 export function facetOptions(voices: readonly Voice[], filters: VoiceFilters): Record<VoiceFacet, FacetOption[]> {
   const words = searchWords(filters.query);
+  const searched = voices.filter((voice) => matchesQuery(voice, words));
   const options = {} as Record<VoiceFacet, FacetOption[]>;
   for (const facet of VOICE_FACETS) {
     const counts = new Map<string, number>();
-    for (const voice of voices) {
-      if (!matches(voice, filters, words, facet)) continue;
+    for (const voice of searched) {
+      if (!matchesFacets(voice, filters, facet)) continue;
       for (const value of new Set(valuesOf(voice, facet))) counts.set(value, (counts.get(value) ?? 0) + 1);
     }
     const chosen = filters[facet];
