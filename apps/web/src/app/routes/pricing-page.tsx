@@ -17,7 +17,8 @@ const PACK_GRID = 'grid gap-6 pt-3 sm:grid-cols-2 lg:grid-cols-3';
 const PAYMENT_STEPS = [
   {
     title: 'Top up your balance',
-    text: 'Message us on WhatsApp with the amount you want to add. Your account email is filled in for you.',
+    // True with or without a chat number: without one, the contact button below gives the support address.
+    text: 'Contact our team with the amount you want to add, using the button below. Your account email goes with it.',
   },
   {
     title: 'We add it to your account',
@@ -79,7 +80,7 @@ export default function PricingPage() {
           id="payment-heading"
           align="left"
           title="How paying works"
-          description="You pay from your Sayso balance, which you top up with our team over WhatsApp."
+          description="You pay from your Sayso balance, which our team tops up for you."
         />
         <ol className="mt-8 grid gap-6 md:grid-cols-3">
           {PAYMENT_STEPS.map((step, index) => (

@@ -17,8 +17,9 @@ function SupportBody() {
         doing, and any error message you saw; a screenshot helps too.
       </p>
       <p>
-        For balance top-ups and payments, use the <strong>Contact us on WhatsApp</strong> button on the{' '}
-        <Link to="/pricing">pricing page</Link>. It opens a chat with your account email already filled in.
+        For balance top-ups and payments, use the contact button on the <Link to="/pricing">pricing page</Link>. It
+        opens a chat with your account email already filled in, or, where this site takes no chat payments yet, tells
+        you which address to email.
       </p>
       <p>
         Many questions are already answered in the <Link to="/faqs">FAQs</Link>.
@@ -173,9 +174,9 @@ export const DOCS_SECTIONS: readonly DocsSection[] = [
         </ul>
         <h3>Buying credits</h3>
         <p>
-          Packs are paid from your Sayso balance. To top up the balance, message us on WhatsApp from the{' '}
-          <Link to="/pricing">pricing page</Link>; once your payment is received we add it to your balance. Then press{' '}
-          <strong>Buy Now</strong> on the pack you want.
+          Packs are paid from your Sayso balance. To top up the balance, contact us from the{' '}
+          <Link to="/pricing">pricing page</Link> (by chat, or by email where this site has no chat number yet); once
+          your payment is received we add it to your balance. Then press <strong>Buy Now</strong> on the pack you want.
         </p>
         <h3>How long generation takes</h3>
         <p>
