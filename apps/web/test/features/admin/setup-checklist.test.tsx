@@ -3,6 +3,9 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderAdminPanel, signedInAdmin, stubAdminApi, userPage } from '../../app/routes/render-admin';
 
+// The first render of a file also loads Radix and the icons; on a busy machine that can pass one second.
+const SLOW = { timeout: 5_000 };
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -49,7 +52,7 @@ function openPanel(checklist: SetupChecklist) {
 describe('the setup checklist on the admin panel', () => {
   it('is open while something is left to do, says what to do, and links to the Models page', async () => {
     openPanel(FRESH);
-    const checklist = await screen.findByTestId('setup-checklist');
+    const checklist = await screen.findByTestId('setup-checklist', {}, SLOW);
     expect(within(checklist).getByRole('heading', { name: 'Finish setting up' })).toBeInTheDocument();
     expect(checklist).toHaveTextContent('2 things to do before you sell speech.');
     expect(checklist).toHaveTextContent('Install natural voices on the Models page.');
@@ -63,7 +66,7 @@ describe('the setup checklist on the admin panel', () => {
 
   it('collapses to one line once everything is done, and staff can reopen it', async () => {
     const { user } = openPanel(DONE);
-    const checklist = await screen.findByTestId('setup-checklist');
+    const checklist = await screen.findByTestId('setup-checklist', {}, SLOW);
     expect(within(checklist).getByRole('heading', { name: 'Setup complete' })).toBeInTheDocument();
     expect(within(checklist).queryByRole('list')).toBeNull();
     await user.click(within(checklist).getByRole('button', { name: 'Show checklist' }));
@@ -79,8 +82,8 @@ describe('the setup checklist on the admin panel', () => {
       'GET /api/admin/setup': () => json({ error: 'Internal error' }, 500),
     });
     renderAdminPanel();
-    await screen.findByRole('heading', { name: 'Welcome, Sam Staff' });
-    await screen.findByText('0 users in total');
+    await screen.findByRole('heading', { name: 'Welcome, Sam Staff' }, SLOW);
+    await screen.findByText('0 users in total', {}, SLOW);
     expect(screen.queryByTestId('setup-checklist')).toBeNull();
   });
 });
