@@ -3,6 +3,13 @@ import { ApiError, apiRequest } from '@/lib/api-client';
 /**
  * The spec's client rules for speech calls (section 7): at least 1000 ms apart, and on 429 wait
  * Retry-After (default 5 s). A busy server's 503 with Retry-After is waited out the same way.
+ *
+ * Calls go in two lanes (decision 0035). A person's own action, a submission or a reading of their
+ * task, is a 'user' call: it keeps 1000 ms from the previous user call but never waits behind the
+ * page's background calls. A 'background' call (the voice and model lists a page loads on its
+ * own) keeps 1000 ms from every call of either lane and lets waiting user calls go first. So the
+ * server still never sees two calls of one page within a second from the same lane, and a Generate
+ * pressed right after arriving leaves at once instead of a second or two later.
  */
 export const CALL_SPACING_MS = 1_000;
 export const DEFAULT_RETRY_AFTER_S = 5;
@@ -10,21 +17,55 @@ const MAX_RATE_LIMIT_RETRIES = 3;
 /** A 429 asking for a longer wait than this is an hourly or daily limit: say so rather than hang. */
 export const MAX_RETRY_AFTER_S = 30;
 
+export type CallPriority = 'user' | 'background';
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-let nextSlot = 0;
-let queue: Promise<void> = Promise.resolve();
+/** When each lane may next send: a user call spaces only user calls; any call spaces background calls. */
+let nextUserSlot = 0;
+let nextBackgroundSlot = 0;
+let userQueue: Promise<void> = Promise.resolve();
+let backgroundQueue: Promise<void> = Promise.resolve();
+let userCallsWaiting = 0;
 
-/** Waits for this call's turn: calls leave one at a time, each at least CALL_SPACING_MS after the last. */
-function takeTurn(): Promise<void> {
-  const turn = queue.then(async () => {
-    const wait = nextSlot - Date.now();
+function noteCallSent(priority: CallPriority): void {
+  const next = Date.now() + CALL_SPACING_MS;
+  if (priority === 'user') nextUserSlot = next;
+  nextBackgroundSlot = Math.max(nextBackgroundSlot, next);
+}
+
+/** A user call's turn: one at a time, each at least CALL_SPACING_MS after the last user call. */
+function takeUserTurn(): Promise<void> {
+  userCallsWaiting += 1;
+  const turn = userQueue.then(async () => {
+    const wait = nextUserSlot - Date.now();
     if (wait > 0) await sleep(wait);
-    nextSlot = Date.now() + CALL_SPACING_MS;
+    userCallsWaiting -= 1;
+    noteCallSent('user');
   });
-  queue = turn.catch(() => {});
+  userQueue = turn.catch(() => {});
   return turn;
 }
+
+/**
+ * A background call's turn: at least CALL_SPACING_MS after any call, and after every user call
+ * already waiting. A user call sent while it waited moves its slot on, so it checks again.
+ */
+function takeBackgroundTurn(): Promise<void> {
+  const turn = backgroundQueue.then(async () => {
+    for (;;) {
+      const wait = nextBackgroundSlot - Date.now();
+      if (wait > 0) await sleep(wait);
+      else if (userCallsWaiting > 0) await userQueue;
+      else break;
+    }
+    noteCallSent('background');
+  });
+  backgroundQueue = turn.catch(() => {});
+  return turn;
+}
+
+const takeTurn = (priority: CallPriority) => (priority === 'user' ? takeUserTurn() : takeBackgroundTurn());
 
 function retryAfterSeconds(error: ApiError): number {
   const seconds = Number(error.retryAfter);
@@ -39,9 +80,14 @@ function isWaitAndRetry(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.status === 429 || (error.status === 503 && error.retryAfter !== null));
 }
 
-export async function spacedRequest<T>(path: string, init: RequestInit = {}): Promise<T> {
+/** An API call under the spacing rules; `priority` says which lane it goes in (a person's action by default). */
+export async function spacedRequest<T>(
+  path: string,
+  init: RequestInit = {},
+  { priority = 'user' }: { priority?: CallPriority } = {},
+): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
-    await takeTurn();
+    await takeTurn(priority);
     try {
       return await apiRequest<T>(path, init);
     } catch (error) {
@@ -49,13 +95,18 @@ export async function spacedRequest<T>(path: string, init: RequestInit = {}): Pr
       const seconds = retryAfterSeconds(error);
       // The error carries the server's own message, which the screen shows.
       if (seconds > MAX_RETRY_AFTER_S) throw error;
+      // The server asked this page to wait: background calls hold off for as long.
+      nextBackgroundSlot = Math.max(nextBackgroundSlot, Date.now() + seconds * 1000);
       await sleep(seconds * 1000);
     }
   }
 }
 
-/** For tests: forget the last call's time. */
+/** For tests: forget the last calls' times. */
 export function resetSpacing(): void {
-  nextSlot = 0;
-  queue = Promise.resolve();
+  nextUserSlot = 0;
+  nextBackgroundSlot = 0;
+  userQueue = Promise.resolve();
+  backgroundQueue = Promise.resolve();
+  userCallsWaiting = 0;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { normalizeAudioUrl } from './audio-url';
 import { type PolledTask, type PollSchedule, pollTask } from './poll-task';
 
@@ -40,7 +40,8 @@ export interface SpeechTaskConfig<Input> {
 
 /**
  * Submit, poll, result: the one flow behind the landing demo and both studios. Starting again
- * stops the attempt under way; a stopped attempt leaves the state as it is.
+ * stops the attempt under way, and so does unmounting (the person left the page); a stopped
+ * attempt leaves the state as it is. `submit` and `getTask` get the attempt's signal.
  */
 export function useSpeechTask<Input>(config: SpeechTaskConfig<Input>) {
   const [state, setState] = useState<SpeechTaskState>({ phase: 'idle' });
@@ -87,8 +88,11 @@ export function useSpeechTask<Input>(config: SpeechTaskConfig<Input>) {
     }
   }, []);
 
-  /** Stops the attempt under way, if any (the demo does so when the visitor leaves the page). */
+  /** Stops the attempt under way, if any. */
   const cancel = useCallback(() => running.current?.abort(), []);
+
+  // Leaving the page stops the attempt: no more polls of a task nobody is watching.
+  useEffect(() => () => running.current?.abort(), []);
 
   /** Shows a problem found before anything was sent, in place of the last result. */
   const fail = useCallback((message: string) => setState({ phase: 'error', message }), []);

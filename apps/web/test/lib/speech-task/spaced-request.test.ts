@@ -15,16 +15,22 @@ const tooMany =
 /** A fake network edge that answers in order and notes when (on the fake clock) each call left. */
 function network(...answers: Answer[]) {
   const sentAt: number[] = [];
+  network.sent = [];
   const start = Date.now();
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => {
+    vi.fn(async (url: string) => {
       sentAt.push(Date.now() - start);
+      network.sent.push(`${url.replace('/api', '')}@${Date.now() - start}`);
       return (answers.shift() ?? ok)();
     }),
   );
   return sentAt;
 }
+/** Each call as path@milliseconds, in the order they left. */
+network.sent = [] as string[];
+
+const BACKGROUND = { priority: 'background' } as const;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -113,5 +119,48 @@ describe('spaced API calls', () => {
     await vi.runAllTimersAsync();
     await outcome;
     expect(sentAt).toEqual([0, 1000, 2000, 3000]);
+  });
+
+  it('sends a person’s call at once while the page’s background calls wait their turn', async () => {
+    network();
+    const calls = Promise.all([
+      spacedRequest('/voices', {}, BACKGROUND),
+      spacedRequest('/models', {}, BACKGROUND),
+      spacedRequest('/credits', {}, BACKGROUND),
+    ]);
+    await vi.advanceTimersByTimeAsync(300);
+    const submit = spacedRequest('/tts', { method: 'POST' });
+    await vi.runAllTimersAsync();
+    await Promise.all([calls, submit]);
+    // The submission left at 300 ms, not behind the models (1000) and credits (2000); the
+    // background calls after it kept a second from it.
+    expect(network.sent).toEqual(['/voices@0', '/tts@300', '/models@1300', '/credits@2300']);
+  });
+
+  it('keeps a person’s own calls a second apart', async () => {
+    network();
+    const calls = Promise.all([spacedRequest('/tts', { method: 'POST' }), spacedRequest('/task/1')]);
+    await vi.runAllTimersAsync();
+    await calls;
+    expect(network.sent).toEqual(['/tts@0', '/task/1@1000']);
+  });
+
+  it('lets waiting user calls go before a background call whose slot has come', async () => {
+    network();
+    const first = spacedRequest('/tts', { method: 'POST' });
+    const queued = Promise.all([spacedRequest('/task/1'), spacedRequest('/voices', {}, BACKGROUND)]);
+    await vi.runAllTimersAsync();
+    await Promise.all([first, queued]);
+    expect(network.sent).toEqual(['/tts@0', '/task/1@1000', '/voices@2000']);
+  });
+
+  it('holds background calls for as long as a 429 asked', async () => {
+    network(tooMany('4'));
+    const submit = spacedRequest('/tts', { method: 'POST' });
+    await vi.advanceTimersByTimeAsync(100);
+    const voices = spacedRequest('/voices', {}, BACKGROUND);
+    await vi.runAllTimersAsync();
+    await Promise.all([submit, voices]);
+    expect(network.sent).toEqual(['/tts@0', '/tts@4000', '/voices@5000']);
   });
 });

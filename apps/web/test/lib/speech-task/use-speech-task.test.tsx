@@ -175,4 +175,36 @@ describe('useSpeechTask', () => {
     });
     expect(result.current.state).toMatchObject({ phase: 'done', streamUrl: stream });
   });
+
+  it('stops polling when the page that started it unmounts', async () => {
+    let release: () => void = () => {};
+    const signals: AbortSignal[] = [];
+    const { result, unmount } = flow([], {
+      getTask: vi.fn(async (_taskId: string, signal: AbortSignal) => {
+        signals.push(signal);
+        return { status: 'processing' };
+      }),
+      wait: () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+    });
+    let attempt: Promise<void> = Promise.resolve();
+    act(() => {
+      attempt = result.current.start('hello');
+    });
+    await act(async () => {
+      await nextTick();
+      release();
+      await nextTick();
+    });
+    const readsBefore = signals.length;
+    expect(readsBefore).toBe(1);
+    unmount();
+    release();
+    await attempt;
+    // No reading after the unmount, and the one in flight was told to stop.
+    expect(signals).toHaveLength(readsBefore);
+    expect(signals[0]?.aborted).toBe(true);
+  });
 });

@@ -19,12 +19,13 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * (and the link its audio streams from);
  * when the answer carries none, the task is looked up in the task list by its text (spec section 4).
  */
-export async function submitCloneSpeech(request: CloneSpeechRequest): Promise<SubmittedSpeech> {
+export async function submitCloneSpeech(request: CloneSpeechRequest, signal?: AbortSignal): Promise<SubmittedSpeech> {
   const body = providerASpeechRequest(request.text, request.voiceId, request, true);
-  const answer = await submitProviderASpeech<TtsResponse>(body);
+  const answer = await submitProviderASpeech<TtsResponse>(body, { signal: signal ?? null });
   const taskId = taskIdFrom(answer);
   if (taskId) return { taskId, streamUrl: answer.stream_url ?? null };
   return { taskId: await findTaskByText(request.text, () => listProviderATasks(), sleep) };
 }
 
-export const getCloneSpeechTask = (taskId: string) => getProviderATask(taskId);
+export const getCloneSpeechTask = (taskId: string, signal?: AbortSignal) =>
+  getProviderATask(taskId, { signal: signal ?? null });

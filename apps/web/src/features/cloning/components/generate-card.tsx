@@ -9,7 +9,8 @@ interface GenerateCardProps {
   text: string;
   onTextChange: (text: string) => void;
   generating: boolean;
-  canGenerate: boolean;
+  /** Why Generate cannot be pressed yet, shown beside it; null when it can. */
+  generateBlocker: string | null;
   onGenerate: () => void;
   selected: SelectedVoice | null;
   /** Why the last Generate did not go through, shown under the button that was pressed. */
@@ -21,7 +22,7 @@ export function GenerateCard({
   text,
   onTextChange,
   generating,
-  canGenerate,
+  generateBlocker,
   onGenerate,
   selected,
   problem,
@@ -46,7 +47,7 @@ export function GenerateCard({
       >
         {text.length} / {MAX_CLONE_TEXT} characters
       </p>
-      <GenerateButton disabled={!canGenerate} generating={generating} onGenerate={onGenerate} />
+      <GenerateButton blocker={generateBlocker} generating={generating} onGenerate={onGenerate} />
       {selected ? (
         <p className="mt-3 text-sm text-muted">
           Speaking with <span className="font-semibold text-ink">{selected.name}</span>

@@ -15,7 +15,7 @@ export function useCloneGeneration() {
   const [justFinished, setJustFinished] = useState(false);
   const { state, start } = useSpeechTask<CloneSpeechRequest>({
     submit: submitCloneSpeech,
-    getTask: (taskId) => getCloneSpeechTask(taskId),
+    getTask: (taskId, signal) => getCloneSpeechTask(taskId, signal),
     schedule: POLLING.providerA,
     timeoutMessage: POLLING_TIMEOUT_MESSAGE,
     describeError: (error) => generateScreenError(error),

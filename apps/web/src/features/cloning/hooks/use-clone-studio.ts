@@ -6,7 +6,7 @@ import { baseName } from '../lib/upload-validation';
 import { useCloneGeneration } from './use-clone-generation';
 import { useCreateVoice } from './use-create-voice';
 import { useSampleFile } from './use-sample-file';
-import { type SelectedVoice, useSavedVoices } from './use-saved-voices';
+import { rememberClonedVoice, type SelectedVoice, useSavedVoices } from './use-saved-voices';
 
 /**
  * Where a message shows: beside the control it is about, so that on a phone, where the cards are
@@ -18,6 +18,26 @@ export type MessagePlace = 'page' | 'upload' | 'create' | 'generate' | 'voices';
 export interface StudioMessage {
   place: MessagePlace;
   text: string;
+}
+
+/** Why /dashboard3's Generate cannot be pressed yet, in the order a person would fix it. */
+export function cloneGenerateBlocker({
+  voicesLoading,
+  voiceChosen,
+  creating,
+  text,
+}: {
+  voicesLoading: boolean;
+  voiceChosen: boolean;
+  creating: boolean;
+  text: string;
+}): string | null {
+  if (creating) return 'Creating your voice…';
+  if (voicesLoading) return 'Loading your voices…';
+  if (!voiceChosen) return 'Create or choose a voice first';
+  if (!text.trim()) return 'Enter some text';
+  if (text.length > MAX_CLONE_TEXT) return `Shorten the text to ${MAX_CLONE_TEXT.toLocaleString('en-US')} characters`;
+  return null;
 }
 
 /**
@@ -55,7 +75,6 @@ export function useCloneStudio(start: { text: string; voice: SelectedVoice } | n
   const { state: generation, justFinished, generate } = useCloneGeneration();
 
   const credits = me.data ? accountFigures(me.data).credits : null;
-  const generating = generation.phase === 'generating';
 
   function createVoice() {
     clearMessage();
@@ -75,6 +94,7 @@ export function useCloneStudio(start: { text: string; voice: SelectedVoice } | n
       setCreditsOpen(true);
       return;
     }
+    if (saved.selected) rememberClonedVoice(saved.selected.id);
     void generate({ text, voiceId: saved.selected?.id ?? '', speed: 1, volume: 1, pitch: 0 });
   }
 
@@ -93,12 +113,13 @@ export function useCloneStudio(start: { text: string; voice: SelectedVoice } | n
     setText,
     generation,
     justFinished,
-    canGenerate:
-      !generating &&
-      Boolean(text.trim()) &&
-      saved.selected !== null &&
-      !voice.creating &&
-      text.length <= MAX_CLONE_TEXT,
+    /** Why Generate cannot be pressed now, said beside it; null when it can (a running generation says so itself). */
+    generateBlocker: cloneGenerateBlocker({
+      voicesLoading: saved.loading && saved.selected === null,
+      voiceChosen: saved.selected !== null,
+      creating: voice.creating,
+      text,
+    }),
     startGeneration,
     dialogs: { voicesOpen, setVoicesOpen, limitOpen, setLimitOpen, creditsOpen, setCreditsOpen },
   };

@@ -2,7 +2,12 @@ import { AlertCircle, Loader2, Sparkles } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { SectionHeading } from '@/components/ui/section-heading';
-import { DEMO_TEXT_LIMIT, DEMO_VOICES } from '@/features/marketing/lib/demo-voices';
+import {
+  DEMO_TEXT_LIMIT,
+  DEMO_VOICES,
+  demoArrivalVoice,
+  rememberDemoVoice,
+} from '@/features/marketing/lib/demo-voices';
 import { revealResult } from '@/lib/reveal';
 import { type PlaybackPoint, playbackPoint, resumeAt } from '@/lib/speech-task/audio-handover';
 import { progressPercent, queueNote } from '@/lib/speech-task/polling';
@@ -13,13 +18,16 @@ import { DEMO_SECTION_ID } from './hero-section';
 export const DEMO_MISSING_INPUT_ALERT = 'Please select a voice and enter some text!';
 
 export function DemoSection() {
-  const [voiceId, setVoiceId] = useState<string | null>(null);
+  // A voice is chosen on arrival, so the visitor only has to type and press Generate.
+  const [voiceId, setVoiceId] = useState<string | null>(demoArrivalVoice);
   const [text, setText] = useState('');
+  // The spec's missing-input message, shown in the page where a native alert would have blocked it.
+  const [missingInput, setMissingInput] = useState(false);
   const { state, start } = useDemoGeneration();
   const generating = state.phase === 'generating';
   const progress = state.phase === 'generating' ? progressPercent(state.task) : null;
   const queued = state.phase === 'generating' ? queueNote(state.task?.queue_position) : null;
-  const error = state.phase === 'error' ? state.message : null;
+  const error = missingInput ? DEMO_MISSING_INPUT_ALERT : state.phase === 'error' ? state.message : null;
   const audioUrl = state.phase === 'done' ? state.audioUrl : null;
   const streamUrl = state.phase === 'generating' ? (state.streamUrl ?? null) : null;
   const resultBox = useRef<HTMLDivElement>(null);
@@ -43,9 +51,10 @@ export function DemoSection() {
     event.preventDefault();
     const trimmed = text.trim();
     if (!voiceId || !trimmed) {
-      window.alert(DEMO_MISSING_INPUT_ALERT);
+      setMissingInput(true);
       return;
     }
+    setMissingInput(false);
     void start({ text: trimmed, voiceId });
   }
 
@@ -68,7 +77,16 @@ export function DemoSection() {
           className="mt-10 rounded-card border border-line bg-card p-5 shadow-sm sm:p-8"
           noValidate
         >
-          <DemoVoicePicker voices={DEMO_VOICES} selectedId={voiceId} onSelect={setVoiceId} disabled={generating} />
+          <DemoVoicePicker
+            voices={DEMO_VOICES}
+            selectedId={voiceId}
+            onSelect={(chosen) => {
+              setVoiceId(chosen);
+              setMissingInput(false);
+              rememberDemoVoice(chosen);
+            }}
+            disabled={generating}
+          />
 
           <div className="mt-8">
             <div className="flex items-baseline justify-between gap-4">
@@ -83,7 +101,10 @@ export function DemoSection() {
               id="demo-text"
               value={text}
               maxLength={DEMO_TEXT_LIMIT}
-              onChange={(event) => setText(event.target.value.slice(0, DEMO_TEXT_LIMIT))}
+              onChange={(event) => {
+                setText(event.target.value.slice(0, DEMO_TEXT_LIMIT));
+                setMissingInput(false);
+              }}
               aria-describedby="demo-text-count"
               rows={4}
               disabled={generating}

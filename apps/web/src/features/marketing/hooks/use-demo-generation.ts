@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { POLLING, POLLING_TIMEOUT_MESSAGE } from '@/lib/speech-task/polling';
 import { getProviderATask } from '@/lib/speech-task/provider-a-speech';
 import { useSpeechTask } from '@/lib/speech-task/use-speech-task';
@@ -7,7 +6,8 @@ import { describeDemoError } from '../lib/demo-errors';
 
 /** The landing demo: submit, then poll every 3 s for at most 60 tries. */
 export function useDemoGeneration({ wait }: { wait?: (ms: number) => Promise<void> } = {}) {
-  const task = useSpeechTask<DemoSpeechInput>({
+  // useSpeechTask stops polling when the visitor leaves the page.
+  return useSpeechTask<DemoSpeechInput>({
     submit: submitDemoSpeech,
     getTask: (taskId, signal) => getProviderATask(taskId, { signal }),
     schedule: POLLING.demo,
@@ -15,8 +15,4 @@ export function useDemoGeneration({ wait }: { wait?: (ms: number) => Promise<voi
     describeError: describeDemoError,
     wait,
   });
-  const { cancel } = task;
-  // Stop polling when the visitor leaves the page.
-  useEffect(() => cancel, [cancel]);
-  return task;
 }

@@ -14,12 +14,13 @@ export type PresetSpeechRequest = Required<Omit<PresetSpeechBody, 'text' | 'voic
   model_id: string;
 };
 
-export const submitPresetSpeech = (body: PresetSpeechRequest) =>
+export const submitPresetSpeech = (body: PresetSpeechRequest, signal?: AbortSignal) =>
   spacedRequest<TtsResponse>('/elevenlabs/tts', {
+    signal: signal ?? null,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
 
-export const getPresetTask = (taskId: string) =>
-  spacedRequest<PolledTask>(`/elevenlabs/task/${encodeURIComponent(taskId)}`);
+export const getPresetTask = (taskId: string, signal?: AbortSignal) =>
+  spacedRequest<PolledTask>(`/elevenlabs/task/${encodeURIComponent(taskId)}`, { signal: signal ?? null });

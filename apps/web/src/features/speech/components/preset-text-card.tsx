@@ -10,8 +10,8 @@ interface PresetTextCardProps {
   text: string;
   onTextChange: (text: string) => void;
   generating: boolean;
-  /** Whether Generate Voice can be pressed (text, a voice and a model are all there, and nothing runs). */
-  canGenerate: boolean;
+  /** Why Generate Voice cannot be pressed yet ("Choose a voice first"), or null when it can. */
+  generateBlocker: string | null;
   onGenerate: () => void;
   error: string | null;
 }
@@ -21,7 +21,7 @@ export function PresetTextCard({
   text,
   onTextChange,
   generating,
-  canGenerate,
+  generateBlocker,
   onGenerate,
   error,
 }: PresetTextCardProps) {
@@ -44,7 +44,7 @@ export function PresetTextCard({
         <span data-testid="character-count">{chargedCharacters(text).toLocaleString('en-US')} characters</span>
         {text.length > WARN_ABOVE && <span className="text-amber-700">Long text: generation will take a while.</span>}
       </div>
-      <GenerateButton disabled={!canGenerate} generating={generating} onGenerate={onGenerate} />
+      <GenerateButton blocker={generateBlocker} generating={generating} onGenerate={onGenerate} />
       {error !== null && (
         <p
           role="alert"

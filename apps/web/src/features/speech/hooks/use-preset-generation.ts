@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { creditCost, hasEnoughCredits } from '@/lib/account/credits';
-import { meQueryKey } from '@/lib/account/get-me';
+import { type Me, meQueryKey } from '@/lib/account/get-me';
 import { POLLING, PRESET_STUDIO_TIMEOUT_MESSAGE } from '@/lib/speech-task/polling';
 import { generateScreenError } from '@/lib/speech-task/task-errors';
 import { taskIdFrom } from '@/lib/speech-task/tts-response';
@@ -18,8 +18,27 @@ export function presetRequestProblem(request: PresetSpeechRequest, voiceKnown: b
   return null;
 }
 
-async function submit(request: PresetSpeechRequest): Promise<SubmittedSpeech> {
-  const answer = await submitPresetSpeech(request);
+/** Why /dashboard2's Generate cannot be pressed yet, said beside it; null when it can. */
+export function presetGenerateBlocker({
+  voicesLoading,
+  voiceChosen,
+  modelsLoading,
+  text,
+}: {
+  voicesLoading: boolean;
+  voiceChosen: boolean;
+  modelsLoading: boolean;
+  text: string;
+}): string | null {
+  if (voicesLoading) return 'Loading voices…';
+  if (!voiceChosen) return 'Choose a voice first';
+  if (modelsLoading) return 'Loading models…';
+  if (!text.trim()) return 'Enter some text';
+  return null;
+}
+
+async function submit(request: PresetSpeechRequest, signal: AbortSignal): Promise<SubmittedSpeech> {
+  const answer = await submitPresetSpeech(request, signal);
   const taskId = taskIdFrom(answer);
   if (!taskId) throw new Error(NO_TASK_ID_MESSAGE);
   return { taskId, streamUrl: answer.stream_url ?? null };
@@ -31,7 +50,7 @@ export function usePresetGeneration() {
   const [creditsExhausted, setCreditsExhausted] = useState(false);
   const { state, start, fail } = useSpeechTask<PresetSpeechRequest>({
     submit,
-    getTask: (taskId) => getPresetTask(taskId),
+    getTask: (taskId, signal) => getPresetTask(taskId, signal),
     schedule: POLLING.providerB,
     timeoutMessage: PRESET_STUDIO_TIMEOUT_MESSAGE,
     describeError: (error) => generateScreenError(error),
@@ -43,13 +62,17 @@ export function usePresetGeneration() {
     async (request: PresetSpeechRequest, voiceKnown: boolean) => {
       const problem = presetRequestProblem(request, voiceKnown);
       if (problem) return fail(problem);
-      if (!(await hasEnoughCredits(creditCost(request.text)))) {
+      // The figure on screen is fresh (the account's live updates keep it so): asking the server
+      // again would only delay the submission. Without one, the server is asked.
+      const known = queryClient.getQueryData<Me>(meQueryKey)?.credits;
+      const cost = creditCost(request.text);
+      if (!(typeof known === 'number' ? known >= cost : await hasEnoughCredits(cost))) {
         setCreditsExhausted(true);
         return;
       }
       await start(request);
     },
-    [start, fail],
+    [start, fail, queryClient],
   );
 
   return { state, generate, creditsExhausted, setCreditsExhausted };

@@ -1,6 +1,7 @@
 import type { Voice } from '@sayso/contract/speech';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { arrivalVoice, browserLanguages } from '@/lib/arrival-voice';
 import { preferencesQuery, savePreferredVoice } from '../api/preferences';
 import { modelsQuery, voicesQuery } from '../api/voices';
 
@@ -32,11 +33,20 @@ export function usePresetVoices(start: PresetStart | null = null) {
   const activeModel =
     (modelId && modelList.some((model) => model.model_id === modelId) ? modelId : null) ?? modelList[0]?.model_id ?? '';
 
-  // Restore the preferred voice once both the voices and the preference are known.
+  // On arrival, once the voices are known and the remembered voice is (or cannot be): that voice
+  // while it is still offered, else the most natural one for the browser's language. Choosing
+  // for the user is not their choice, so nothing is saved until they pick a voice themselves.
+  const preferencesSettled = !preferences.isPending;
   useEffect(() => {
-    const preferred = preferences.data?.preferredVoiceId;
-    if (voiceId === null && preferred && voiceList.some((voice) => voice.voice_id === preferred)) setVoiceId(preferred);
-  }, [preferences.data, voiceList, voiceId]);
+    if (voiceId !== null || !preferencesSettled || voiceList.length === 0) return;
+    const candidates = voiceList.map((voice) => ({
+      id: voice.voice_id,
+      kind: voice.kind ?? null,
+      locale: voice.locale,
+      language: voice.language,
+    }));
+    setVoiceId(arrivalVoice(candidates, preferences.data?.preferredVoiceId ?? null, browserLanguages()));
+  }, [preferencesSettled, preferences.data, voiceList, voiceId]);
 
   const chooseVoice = (voice: Voice, chosenLanguage: string | null) => {
     setVoiceId(voice.voice_id);
@@ -52,6 +62,8 @@ export function usePresetVoices(start: PresetStart | null = null) {
     chooseVoice,
     /** The server's list could not be read, so the built-in one shows. */
     fallbackVoices: voices.data?.fallback === true,
+    /** The voice list has not arrived yet, so no voice can be chosen. */
+    voicesLoading: voices.isPending || (voiceId === null && preferences.isPending),
     modelList,
     /** The model list has not arrived yet (calls are spaced a second apart, so this can take a while). */
     modelsLoading: models.isPending,
