@@ -12,7 +12,8 @@
 // first-audio` issue 15's time to first audio of a streamed task (bench/src/first-audio.ts), `--only
 // routes` issue 15's routes against the floor on both databases, `--only crowd` its 200 pollers
 // with 20 submitters (bench/src/route-floor.ts), `--only bzip2` issue 35's model archive decoders
-// (bench/src/bzip2-decoders.ts).
+// (bench/src/bzip2-decoders.ts), `--only studio-first-audio` issue 35's click to playing in
+// /dashboard2 for the build before that issue and this checkout (bench/src/studio-first-audio.ts).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +38,7 @@ import { measureRealTimeFactor } from './real-time-factor.js';
 import { describeRenderLoad, measureRenderLoad } from './render-load.js';
 import { measureCrowdScenario, measureRouteFloor } from './route-floor.js';
 import { formatScaleOut, measureScaleOut } from './scale-out.js';
+import { describeStudioFirstAudio, measureStudioFirstAudio } from './studio-first-audio.js';
 import { benchUsers, measurePoll, measureSubmit, SPEECH_BENCH_ENV } from './speech-routes.js';
 
 const SECONDS = 5;
@@ -193,7 +195,28 @@ async function measureBzip2Scenario(): Promise<void> {
   console.log(describeBzip2(await measureBzip2Decoders()));
 }
 
-const SCENARIOS = ['scale', 'neural', 'lighthouse', 'renders', 'first-audio', 'routes', 'submit', 'crowd', 'bzip2'];
+/** Issue 35: /dashboard2's click to playing in a browser, the build before it against this checkout (bench/src/studio-first-audio.ts). */
+async function measureStudioFirstAudioScenario(): Promise<void> {
+  const runs = Number(process.env.BENCH_STUDIO_RUNS ?? 5);
+  console.log(
+    `\nStudio first audio (issue 35): /dashboard2, click to playing, ${runs} runs per cell after a warm-up\n`,
+  );
+  for (const line of describeStudioFirstAudio(await measureStudioFirstAudio(runs, (line) => console.error(line))))
+    console.log(line);
+}
+
+const SCENARIOS = [
+  'scale',
+  'neural',
+  'lighthouse',
+  'renders',
+  'first-audio',
+  'routes',
+  'submit',
+  'crowd',
+  'bzip2',
+  'studio-first-audio',
+];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 if (values.only !== undefined && !SCENARIOS.includes(values.only)) {
   console.error(`--only takes one of ${SCENARIOS.join(', ')}, not "${values.only}"`);
@@ -207,5 +230,6 @@ if (values.only === undefined || values.only === 'lighthouse')
 if (values.only === undefined || values.only === 'neural') await measureNeuralScenario();
 if (values.only === undefined || values.only === 'renders') await measureRenderScenario();
 if (values.only === undefined || values.only === 'first-audio') await measureFirstAudioScenario();
+if (values.only === undefined || values.only === 'studio-first-audio') await measureStudioFirstAudioScenario();
 if (values.only === undefined || values.only === 'bzip2') await measureBzip2Scenario();
 if (values.only === undefined || values.only === 'scale') await measureScaleOutScenario(values.only === 'scale');

@@ -86,30 +86,32 @@ export async function beforeBuild(commit = BEFORE_COMMIT, log: (line: string) =>
   return entry;
 }
 
-/** Notes, in the page, when the Generate click happened and when the speech's player first played. */
-const TIMING_SCRIPT = () => {
+/**
+ * Notes, in the page, when the Generate click happened and when the speech's player first played.
+ * Media events do not bubble, but a listener on the document's capture phase sees them. Only the
+ * studio's players count (previews are detached Audio objects, never in the document). A string,
+ * since the bench is type-checked without the DOM's types.
+ */
+const TIMING_SCRIPT = `
   const timing = { clickAt: 0, playingAt: 0 };
-  (window as unknown as { __firstAudio: typeof timing }).__firstAudio = timing;
-  document.addEventListener(
-    'click',
-    (event) => {
-      const button = (event.target as Element | null)?.closest('button');
-      if (button?.textContent?.includes('Generate Voice')) timing.clickAt = performance.now();
-    },
-    true,
-  );
-  // Media events do not bubble, but a listener on the document's capture phase sees them. Only the
-  // studio's players count (previews are detached Audio objects, never in the document).
-  document.addEventListener(
-    'playing',
-    (event) => {
-      const id = (event.target as Element | null)?.getAttribute('data-testid');
-      if ((id === 'live-audio' || id === 'result-audio') && timing.playingAt === 0)
-        timing.playingAt = performance.now();
-    },
-    true,
-  );
-};
+  window.__firstAudio = timing;
+  document.addEventListener('click', (event) => {
+    const button = event.target && event.target.closest ? event.target.closest('button') : null;
+    if (button && button.textContent.includes('Generate Voice')) timing.clickAt = performance.now();
+  }, true);
+  document.addEventListener('playing', (event) => {
+    const id = event.target && event.target.getAttribute ? event.target.getAttribute('data-testid') : null;
+    if ((id === 'live-audio' || id === 'result-audio') && timing.playingAt === 0) timing.playingAt = performance.now();
+  }, true);
+`;
+
+/** Click to playing in ms once the speech plays, else null. */
+const FIRST_AUDIO_MS =
+  'window.__firstAudio.playingAt > 0 ? window.__firstAudio.playingAt - window.__firstAudio.clickAt : null';
+
+/** Whether Generate Voice can be pressed. */
+const GENERATE_ENABLED =
+  "[...document.querySelectorAll('button')].some((b) => b.textContent.includes('Generate Voice') && !b.disabled)";
 
 let accounts = 0;
 
@@ -120,7 +122,7 @@ async function newStudioUser(browser: Browser, baseUrl: string): Promise<{ conte
     (url) => url.hostname !== '127.0.0.1',
     (route) => route.abort('blockedbyclient'),
   );
-  await context.addInitScript(TIMING_SCRIPT);
+  await context.addInitScript({ content: TIMING_SCRIPT });
   accounts += 1;
   const email = `studio-first-audio-${Date.now().toString(36)}-${accounts}@example.test`;
   const signedUp = await context.request.post('/api/auth/sign-up/email', {
@@ -177,23 +179,9 @@ export async function measureOnce(
       await text.fill(freshText(label, characters));
     }
     // Pressed the moment it can be: on arrival that is as soon as the remembered voice shows.
-    await page.waitForFunction(
-      () =>
-        [...document.querySelectorAll('button')].some(
-          (button) => button.textContent?.includes('Generate Voice') && !button.disabled,
-        ),
-      undefined,
-      { timeout: 15_000, polling: 'raf' },
-    );
+    await page.waitForFunction(GENERATE_ENABLED, undefined, { timeout: 15_000, polling: 'raf' });
     await generate.click();
-    const handle = await page.waitForFunction(
-      () => {
-        const timing = (window as unknown as { __firstAudio: { clickAt: number; playingAt: number } }).__firstAudio;
-        return timing.playingAt > 0 ? timing.playingAt - timing.clickAt : null;
-      },
-      undefined,
-      { timeout: PLAYING_TIMEOUT_MS, polling: 20 },
-    );
+    const handle = await page.waitForFunction(FIRST_AUDIO_MS, undefined, { timeout: PLAYING_TIMEOUT_MS, polling: 20 });
     const ms = (await handle.jsonValue()) as number;
     await page.getByTestId('result-audio').waitFor({ state: 'attached', timeout: 120_000 });
     return ms;
