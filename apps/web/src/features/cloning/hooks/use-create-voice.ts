@@ -72,9 +72,16 @@ export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEve
   /** Picking a language puts its greeting in the sample text. */
   const changeLanguage = (language: CloneLanguage) => changeDraft({ language, sampleText: greetingFor(language) });
 
-  /** A file's name becomes the voice name unless one has been typed. */
+  /**
+   * A new sample was accepted: its file's name becomes the voice name unless one has been typed, and
+   * the transcript typed for the previous sample is cleared, as it no longer says what is heard.
+   */
   const suggestName = (name: string) =>
-    setDraft((current) => (current.voiceName.trim() ? current : { ...current, voiceName: name }));
+    setDraft((current) => ({
+      ...current,
+      voiceName: current.voiceName.trim() ? current.voiceName : name,
+      transcript: '',
+    }));
 
   /** Whether a voice has been made from this file; another voice needs a new file. */
   const createdFor = (file: File | null) => file !== null && file === createdFrom;
