@@ -32,7 +32,9 @@ export async function headerCredits(page: Page): Promise<number> {
 export async function generateInPresetStudio(page: Page, text: string, { speed }: { speed?: string } = {}) {
   await page.goto('/dashboard2');
   await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
-  const voice = page.getByRole('button', { name: /Select a Voice|Oliver/ });
+  // The studio arrives with a voice chosen for the browser's language, once the voices have loaded.
+  const voice = page.getByRole('button', { name: /Change$/ });
+  await voice.waitFor();
   if (!(await page.getByRole('button', { name: /Oliver/ }).count())) {
     await voice.click();
     const modal = page.getByRole('dialog');

@@ -124,7 +124,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
       await page.goto('/dashboard2');
       await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
       await audit(`${size} /dashboard2`);
-      await page.getByRole('button', { name: /Select a Voice/ }).click();
+      await page.getByRole('button', { name: /Select a Voice|Change$/ }).click();
       await page.getByRole('dialog').getByRole('button', { name: /^Ava/ }).waitFor();
       await audit(`${size} /dashboard2 with the voice picker open`);
       await page.keyboard.press('Escape');

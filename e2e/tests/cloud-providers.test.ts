@@ -68,7 +68,7 @@ describe('the studio on cloud providers (fakes on loopback)', () => {
     await page.goto(`${server.baseUrl}/dashboard2`);
     await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
     await page.getByLabel('Model').selectOption('eleven_flash_v2_5');
-    await page.getByRole('button', { name: /Select a Voice/ }).click();
+    await page.getByRole('button', { name: /Select a Voice|Change$/ }).click();
     const modal = page.getByRole('dialog');
     await modal.getByRole('button', { name: /^George/ }).click();
     await modal.waitFor({ state: 'detached' });

@@ -121,7 +121,7 @@ describe('neural models on a running server', () => {
     const page = await newPage();
     await signIn(page);
     await page.goto(`${server.baseUrl}/dashboard2`);
-    await page.getByRole('button', { name: /Select a Voice/ }).click();
+    await page.getByRole('button', { name: /Select a Voice|Change$/ }).click();
     const picker = page.getByRole('dialog');
     await picker.getByRole('button', { name: /^Lessac/ }).click();
     await picker.waitFor({ state: 'detached' });

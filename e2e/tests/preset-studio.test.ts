@@ -35,7 +35,7 @@ describe('/dashboard2, the preset-voice studio', () => {
     // The figure arrives with the account; until then the sidebar shows a dash.
     await expect.poll(() => page.getByTestId('sidebar-credits').innerText(), { timeout: 10_000 }).toBe('10,000');
 
-    await page.getByRole('button', { name: /Select a Voice/ }).click();
+    await page.getByRole('button', { name: /Select a Voice|Change$/ }).click();
     const modal = page.getByRole('dialog');
     await modal.getByRole('button', { name: /^Oliver/ }).waitFor();
     expect(

@@ -37,7 +37,7 @@ describe('streaming first audio (issue 15)', () => {
     await signUp(page, 'stream');
     await page.goto('/dashboard2');
     await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
-    await page.getByRole('button', { name: /Select a Voice/ }).click();
+    await page.getByRole('button', { name: /Select a Voice|Change$/ }).click();
     const modal = page.getByRole('dialog');
     await modal.getByRole('button', { name: /^Oliver/ }).click();
     await modal.waitFor({ state: 'detached' });
