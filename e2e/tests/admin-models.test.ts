@@ -56,7 +56,7 @@ describe('admin model manager', () => {
     const page = await newPage({ width: 1280, height: 900 });
     await openModels(page);
     const catalogue = page.getByRole('region', { name: 'Catalogue' });
-    await expect.poll(() => catalogue.getByText('kokoro-multi-lang-v1_0').isVisible()).toBe(true);
+    await expect.poll(() => catalogue.getByText('kokoro-multi-lang-v1_0', { exact: true }).isVisible()).toBe(true);
     const installed = page.getByRole('region', { name: 'Installed on this server' });
     await installed.getByText('No models installed yet').waitFor();
     await screenshot(page, 'admin-models-empty');

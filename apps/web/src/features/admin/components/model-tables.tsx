@@ -38,7 +38,9 @@ export function InstalledModels({
     );
   }
   return (
-    <div className="overflow-x-auto">
+    // Relative: the header's screen-reader-only label is positioned absolutely, and would otherwise
+    // escape the scrolling box and widen the whole page on a phone.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-sm">
         <TableHead columns={['Model', 'Size', 'Licence', 'Commercial use', 'Languages', 'Checksum']} actions />
         <tbody className="divide-y divide-line">
@@ -102,7 +104,7 @@ interface CatalogueTableProps {
 export function CatalogueTable({ models, jobs, starting, onInstall }: CatalogueTableProps) {
   const active = new Set(jobs.filter(isActiveInstall).map((job) => job.name));
   return (
-    <table className="block w-full text-sm md:table">
+    <table className="relative block w-full text-sm md:table">
       <thead className="hidden border-b border-line bg-surface md:table-header-group">
         <tr>
           {['Model', 'Download', 'Licence', 'Commercial use', 'Languages'].map((column) => (

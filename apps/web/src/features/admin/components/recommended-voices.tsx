@@ -152,11 +152,9 @@ export function RecommendedVoices({ catalogue, onStarted }: RecommendedVoicesPro
 }
 
 function RecommendedList({ set }: { set: RecommendedSet }) {
-  const purpose = (covers: string[]) => {
-    if (covers.includes('denoiser')) return 'cleans clone samples';
-    if (covers.includes('cloning')) return 'clones voices';
-    return covers.map(languageName).join(', ');
-  };
+  // The denoiser's and the cloner's titles already say what they are for; voices say which languages they cover.
+  const purpose = (covers: string[]) =>
+    covers.includes('denoiser') || covers.includes('cloning') ? null : covers.map(languageName).join(', ');
   return (
     <>
       <ul className="divide-y divide-line rounded-control border border-line">
@@ -167,7 +165,7 @@ function RecommendedList({ set }: { set: RecommendedSet }) {
           >
             <span className="min-w-0">
               <span className="font-medium text-ink">{model.title}</span>
-              <span className="text-muted"> · {purpose(model.covers)}</span>
+              {purpose(model.covers) ? <span className="text-muted"> · {purpose(model.covers)}</span> : null}
             </span>
             <span className="text-xs whitespace-nowrap text-muted tabular-nums">
               {model.installed ? 'Installed' : `~${formatBytes(model.sizeBytes)}`}
