@@ -13,7 +13,8 @@
 // routes` issue 15's routes against the floor on both databases, `--only crowd` its 200 pollers
 // with 20 submitters (bench/src/route-floor.ts), `--only bzip2` issue 35's model archive decoders
 // (bench/src/bzip2-decoders.ts), `--only studio-first-audio` issue 35's click to playing in
-// /dashboard2 for the build before that issue and this checkout (bench/src/studio-first-audio.ts).
+// /dashboard2 for the build before that issue and this checkout's HEAD, each built in a worktree under
+// /tmp (bench/src/studio-first-audio.ts).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

@@ -54,11 +54,13 @@ export function freshText(label: string, characters: number): string {
 }
 
 /**
- * The older build, from a git worktree under /tmp: made once (its node_modules are links to this
+ * A commit's build, from a git worktree under /tmp: made once (its node_modules are links to this
  * checkout's packages, its own workspaces linked to its own folders) and built once, then reused.
+ * Both sides are built this way, so neither is disturbed by a rebuild of the checkout's own dist
+ * folders while the bench runs.
  */
-export async function beforeBuild(commit = BEFORE_COMMIT, log: (line: string) => void = () => {}): Promise<string> {
-  const tree = `/tmp/sayso-before-${commit}`;
+export async function worktreeBuild(commit: string, log: (line: string) => void = () => {}): Promise<string> {
+  const tree = `/tmp/sayso-build-${commit}`;
   const entry = path.join(tree, 'apps/server/dist/server.js');
   if (existsSync(entry) && existsSync(path.join(tree, 'apps/web/dist/index.html'))) return entry;
   if (!existsSync(tree)) {
@@ -206,15 +208,13 @@ export async function measureStudioFirstAudio(
   runs: number,
   log: (line: string) => void,
 ): Promise<{ cells: StudioFirstAudioCell[]; chromium: string }> {
-  const beforeEntry = await beforeBuild(BEFORE_COMMIT, log);
+  const head = (await run('git', ['-C', repoRoot, 'rev-parse', '--short', 'HEAD'])).stdout.trim();
   const builds = [
-    { name: `before (${BEFORE_COMMIT})`, entry: beforeEntry },
-    { name: 'this checkout', entry: undefined },
+    { name: `before (${BEFORE_COMMIT})`, entry: await worktreeBuild(BEFORE_COMMIT, log) },
+    { name: `after (${head})`, entry: await worktreeBuild(head, log) },
   ];
   const servers = [];
-  for (const build of builds) {
-    servers.push(await startServer({ env: SERVER_ENV, ...(build.entry ? { entry: build.entry } : {}) }));
-  }
+  for (const build of builds) servers.push(await startServer({ env: SERVER_ENV, entry: build.entry }));
   const browser = await launchChromium();
   const cells: StudioFirstAudioCell[] = [];
   const cell = (build: string, flow: Flow, characters: number) => {
