@@ -140,4 +140,26 @@ describe('the preset-voice studio', { timeout: 30_000 }, () => {
     const sliders = ['Speed', 'Pitch', 'Volume'].map((name) => screen.getByLabelText(name) as HTMLInputElement);
     expect(sliders.map((input) => input.value)).toEqual(['1.3', '-2', '0.8']);
   });
+
+  it('arrives with the most natural voice for the browser’s language, says what Generate still needs, and saves nothing', async () => {
+    const heart = { ...OLIVER, voice_id: 'kokoro-af-heart', name: 'Heart', locale: 'en-US', kind: 'neural' };
+    const fetchMock = stubApi({
+      'GET /api/me': () => json({ ...signedInUser, displayName: 'Ada', credits: 10_000, balance: 0 }),
+      'GET /api/elevenlabs/voices': () => json({ voices: [{ ...OLIVER, kind: 'espeak' }, heart] }),
+      'GET /api/elevenlabs/models': () => json({ models: [{ model_id: 'espeak-standard', name: 'eSpeak NG' }] }),
+      'GET /api/preferences': () => json({ preferredVoiceId: null, preferredVoiceName: null, lastUpdated: null }),
+    });
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
+    renderDashboard(<PresetStudioPage />, { route: '/dashboard2' });
+    // Until the voices arrive, Generate says it is waiting for them rather than standing disabled in silence.
+    expect(screen.getByTestId('generate-blocker')).toHaveTextContent('Loading voices…');
+    await screen.findByRole('button', { name: /Heart/ }, SLOW);
+    await screen.findByRole('option', { name: 'eSpeak NG' }, SLOW);
+    expect(screen.getByTestId('generate-blocker')).toHaveTextContent('Enter some text');
+    expect(screen.getByRole('button', { name: 'Generate Voice' })).toBeDisabled();
+    fireEvent.change(screen.getByLabelText('Your text'), { target: { value: 'Hello.' } });
+    expect(screen.queryByTestId('generate-blocker')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Generate Voice' })).toBeEnabled();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
 });

@@ -9,6 +9,35 @@ beforeEach(() => resetSpacing());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe('the landing demo on arrival', () => {
+  it('has a voice chosen for the browser’s accent, and asks for text in the page instead of an alert', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const fetchMock = stubApi({});
+    render(<DemoSection />);
+    expect(screen.getByRole('radio', { checked: true })).toHaveAttribute('value', 'en-gb-female');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Voice' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a voice and enter some text!');
+    expect(alert).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Typing takes the message away.
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Hi.' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('comes back to the voice the visitor chose last', () => {
+    stubApi({});
+    const first = render(<DemoSection />);
+    expect(screen.getByRole('radio', { checked: true })).toHaveAttribute('value', 'en-us-female');
+    fireEvent.click(screen.getAllByRole('radio')[3] as HTMLElement);
+    first.unmount();
+    render(<DemoSection />);
+    expect(screen.getByRole('radio', { checked: true })).toHaveAttribute('value', 'en-gb-male');
+  });
 });
 
 describe('the landing demo while its task waits', () => {
