@@ -124,7 +124,7 @@ describe('sign-in through the popup', () => {
   });
 
   for (const tampered of ['state', 'nonce'] as const) {
-    it(`rejects a provider answer with a wrong ${tampered}, with an alert and no session`, async () => {
+    it(`rejects a provider answer with a wrong ${tampered}, with a message in the page and no session`, async () => {
       const page = await newPage();
       const dialogs: string[] = [];
       page.on('dialog', (dialog) => {
@@ -143,8 +143,11 @@ describe('sign-in through the popup', () => {
         return route.continue({ url: url.toString() });
       });
       await signInWithIdentityProvider(popup, uniqueName(`forged${tampered}`));
-      await expect.poll(() => dialogs.length, { timeout: 15_000 }).toBe(1);
-      expect(dialogs[0]).not.toBe('');
+      // The reason shows under the header (never a native alert): the popup's error, or 'Login failed'.
+      const notice = page.getByRole('alert');
+      await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(1);
+      expect((await notice.innerText()).trim()).not.toBe('');
+      expect(dialogs).toEqual([]);
       expect(new URL(page.url()).pathname).toBe('/');
       expect(await meStatus(page)).toBe(401);
       await popup.context().unroute(pattern);
