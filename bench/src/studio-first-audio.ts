@@ -214,7 +214,11 @@ export async function measureStudioFirstAudio(
   runs: number,
   log: (line: string) => void,
 ): Promise<{ cells: StudioFirstAudioCell[]; chromium: string }> {
-  const head = (await run('git', ['-C', repoRoot, 'rev-parse', '--short', 'HEAD'])).stdout.trim();
+  // BENCH_AFTER_COMMIT names an already built commit, to skip building HEAD again after a commit
+  // that changed only tests or the bench.
+  const head =
+    process.env.BENCH_AFTER_COMMIT ??
+    (await run('git', ['-C', repoRoot, 'rev-parse', '--short', 'HEAD'])).stdout.trim();
   const builds = [
     { name: `before (${BEFORE_COMMIT})`, entry: await worktreeBuild(BEFORE_COMMIT, log) },
     { name: `after (${head})`, entry: await worktreeBuild(head, log) },
