@@ -142,6 +142,21 @@ describe('GET /api/admin/setup', () => {
     expect(list.complete).toBe(true);
   }, 60_000);
 
+  it('with ElevenLabs serving the preset studio, natural voices are information, not a failure', async () => {
+    const { app, cookie } = await staffApp({
+      ...CONFIGURED,
+      ELEVENLABS_API_KEY: 'test-key',
+      ELEVENLABS_BASE_URL: 'http://127.0.0.1:9',
+      SPEECH_ENGINE_B: 'elevenlabs',
+    });
+    const list = await checklist(app, cookie);
+    expect(item(list, 'natural-voices')).toMatchObject({
+      state: 'info',
+      detail: expect.stringContaining('The preset studio speaks through ElevenLabs'),
+    });
+    expect(list.complete).toBe(true);
+  });
+
   it('answers 401 to visitors and users, and 403 to staff who must first choose a password', async () => {
     const { app } = await staffApp({});
     expect((await app.inject({ method: 'GET', url: '/api/admin/setup' })).statusCode).toBe(401);
