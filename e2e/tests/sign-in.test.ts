@@ -148,6 +148,7 @@ describe('sign-in through the popup', () => {
       await expect.poll(() => notice.count(), { timeout: 15_000 }).toBe(1);
       expect((await notice.innerText()).trim()).not.toBe('');
       expect(dialogs).toEqual([]);
+      if (tampered === 'state') await screenshot(page, 'sign-in-failed-notice', { fullPage: false });
       expect(new URL(page.url()).pathname).toBe('/');
       expect(await meStatus(page)).toBe(401);
       await popup.context().unroute(pattern);
