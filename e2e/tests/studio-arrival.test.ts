@@ -38,9 +38,11 @@ describe('a studio ready on arrival (issue 35)', () => {
     it(`speaks in /dashboard2 with the voice chosen on arrival, on a ${name}`, async () => {
       // The phone says British English first: the studio should arrive with a British voice.
       const locale = name === 'phone' ? 'en-GB' : 'en-US';
-      const page = await newPage(viewport, { locale });
+      // Signed up at desktop size (the header's Login button), then the studio is opened at this size.
+      const page = await newPage(SIZES[1].viewport, { locale });
       const dialogs = refuseNativeDialogs(page);
       await signUp(page, `arrive${name}`);
+      await page.setViewportSize(viewport);
       await page.goto('/dashboard2');
       await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
 
