@@ -72,6 +72,8 @@ export default function PresetStudioPage() {
               )
             }
             error={state.phase === 'error' ? state.message : null}
+            voiceName={choices.selectedVoice?.name ?? null}
+            onChangeVoice={() => setPickerOpen(true)}
           />
 
           <SpeechResultCard

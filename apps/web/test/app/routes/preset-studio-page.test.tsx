@@ -157,6 +157,8 @@ describe('the preset-voice studio', { timeout: 30_000 }, () => {
     await screen.findByRole('option', { name: 'eSpeak NG' }, SLOW);
     expect(screen.getByTestId('generate-blocker')).toHaveTextContent('Enter some text');
     expect(screen.getByRole('button', { name: 'Generate Voice' })).toBeDisabled();
+    // Named under Generate too, since on a phone the voice settings are far below.
+    expect(screen.getByText('Speaking with', { exact: false })).toHaveTextContent('Speaking with Heart');
     fireEvent.change(screen.getByLabelText('Your text'), { target: { value: 'Hello.' } });
     expect(screen.queryByTestId('generate-blocker')).toBeNull();
     expect(screen.getByRole('button', { name: 'Generate Voice' })).toBeEnabled();

@@ -14,6 +14,9 @@ interface PresetTextCardProps {
   generateBlocker: string | null;
   onGenerate: () => void;
   error: string | null;
+  /** The voice that will speak, named under Generate: on a phone the voice settings are far below. */
+  voiceName: string | null;
+  onChangeVoice: () => void;
 }
 
 /** /dashboard2's text box, its character count and the Generate Voice button, with the last error under it. */
@@ -24,6 +27,8 @@ export function PresetTextCard({
   generateBlocker,
   onGenerate,
   error,
+  voiceName,
+  onChangeVoice,
 }: PresetTextCardProps) {
   const id = useId();
   return (
@@ -45,6 +50,15 @@ export function PresetTextCard({
         {text.length > WARN_ABOVE && <span className="text-amber-700">Long text: generation will take a while.</span>}
       </div>
       <GenerateButton blocker={generateBlocker} generating={generating} onGenerate={onGenerate} />
+      {voiceName && (
+        <p className="mt-3 text-sm text-muted">
+          Speaking with <span className="font-semibold text-ink">{voiceName}</span>
+          {' · '}
+          <button type="button" onClick={onChangeVoice} className="font-semibold text-accent hover:underline">
+            Change voice
+          </button>
+        </p>
+      )}
       {error !== null && (
         <p
           role="alert"
