@@ -124,7 +124,10 @@ export const recommendedQuery = z.object({
     .max(500)
     .transform((value) => value.split(',').filter(Boolean)),
   /** Also Pocket TTS for cloning; staff have read its licence and consent notice. */
-  cloning: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  cloning: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 /** POST /api/admin/models/recommended. */
