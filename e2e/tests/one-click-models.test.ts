@@ -181,6 +181,7 @@ describe('one-click model installs', () => {
       `No data from ${new URL(mirror.baseUrl).host} for 30 s; the download was stopped and nothing was installed.`,
     );
     expect(await modelsFolder()).toEqual([KOKORO]);
+    await installs(staff).scrollIntoViewIfNeeded();
     await screenshot(staff, 'one-click-stalled', { fullPage: false });
 
     // The mirror recovers but cuts the connection halfway: Retry resumes it with a Range request.
