@@ -191,6 +191,24 @@ const MATRIX: Record<string, Rule> = {
     noControl: 'it removes a model; test/models/admin-models.test.ts removes one and checks it is gone',
     request: () => ({ params: { name: 'gtcrn_simple' } }),
   },
+  'POST /api/admin/models/{name}/install': {
+    access: 'staff',
+    noControl:
+      'it would start a download from the publisher; test/models/install-jobs.test.ts installs from a loopback mirror',
+    request: () => ({ params: { name: 'gtcrn_simple' } }),
+  },
+  'DELETE /api/admin/models/{name}/install': {
+    access: 'staff',
+    noControl: 'no install runs here to cancel; test/models/install-jobs.test.ts cancels one',
+    request: () => ({ params: { name: 'gtcrn_simple' } }),
+  },
+  'GET /api/admin/models/recommended': { access: 'staff', request: () => ({ query: { languages: 'en,de' } }) },
+  'POST /api/admin/models/recommended': {
+    access: 'staff',
+    noControl:
+      'it would start downloads from the publisher; test/models/install-jobs.test.ts installs a set from a mirror',
+    request: () => ({ body: { languages: ['en'] } }),
+  },
 
   // The better-auth bridge, which the description hides.
   'GET /api/auth/get-session': { access: 'public' },
