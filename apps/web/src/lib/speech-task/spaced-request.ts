@@ -4,7 +4,7 @@ import { ApiError, apiRequest } from '@/lib/api-client';
  * The spec's client rules for speech calls (section 7): at least 1000 ms apart, and on 429 wait
  * Retry-After (default 5 s). A busy server's 503 with Retry-After is waited out the same way.
  *
- * Calls go in two lanes (decision 0035). A person's own action, a submission or a reading of their
+ * Calls go in two lanes (decision 0039). A person's own action, a submission or a reading of their
  * task, is a 'user' call: it keeps 1000 ms from the previous user call but never waits behind the
  * page's background calls. A 'background' call (the voice and model lists a page loads on its
  * own) keeps 1000 ms from every call of either lane and lets waiting user calls go first. So the

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { spacedRequest } from '@/lib/speech-task/spaced-request';
 import { FALLBACK_MODELS, FALLBACK_VOICES } from './fallback-catalog';
 
-/** The page loads its lists on its own: they never hold up a person's Generate (decision 0035). */
+/** The page loads its lists on its own: they never hold up a person's Generate (decision 0039). */
 const BACKGROUND = { priority: 'background' } as const;
 
 /** The spec accepts a bare list or an object holding it under its own name or `data`. */
