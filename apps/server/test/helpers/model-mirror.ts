@@ -77,7 +77,9 @@ export async function startModelMirror(): Promise<ModelMirror> {
     void send(response, body.subarray(0, limit), behaviour.bytesPerSecond).then(() => {
       if (end === 'finish') response.end();
       // The socket is closed mid-body: the client sees fewer bytes than Content-Length announced.
-      else if (end === 'cut') setTimeout(() => response.socket?.destroy(), 20);
+      // Not at once: a fetch body that errors drops the chunks its reader has not pulled yet, and a
+      // client on a busy machine would then have nothing on disk to resume from.
+      else if (end === 'cut') setTimeout(() => response.socket?.destroy(), 500);
       // 'stall': nothing more is ever sent; close() ends the connection.
     });
   });
