@@ -1,9 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JOBS } from '@sayso/contract/jobs';
 import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery, type QueryResult } from 'kysely';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { JobDatabase } from '../db/database.js';
+
+/** A Kysely transaction of any schema: pg-boss's statements are raw SQL on its connection. */
+export interface OpenTransaction {
+  executeQuery<Row>(query: CompiledQuery<Row>): Promise<QueryResult<Row>>;
+}
 
 /** Job names and the schema of each one's payload (an object, as pg-boss stores); the application's own is `JOBS`. */
 export type JobMap = Record<string, z.ZodType<object>>;
@@ -114,19 +120,20 @@ export class JobQueue<Jobs extends JobMap = typeof JOBS> {
   }
 
   /**
-   * Sends a job through the caller's open transaction (`executeSql` runs on its connection), so
+   * Sends a job through the caller's open transaction (pg-boss's SQL runs on its connection), so
    * the job exists exactly if the transaction commits. The queue must have been prepared first:
    * creating it inside would wait for a connection the transaction may hold (on PGlite, the only
    * one). Call `wake` after the commit, so a worker in this process starts at once.
    */
   async sendWithin<Name extends keyof Jobs & string>(
-    executeSql: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }>,
+    trx: OpenTransaction,
     name: Name,
     payload: z.input<Jobs[Name]>,
     options: PgBoss.SendOptions & { id: string },
   ): Promise<{ wake: () => void }> {
     if (!this.knownQueues.has(name)) throw new Error(`the ${name} queue was not prepared before its transaction`);
     const data = this.parse(name, payload);
+    const executeSql = (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values));
     const id = await this.boss.send(name, data, { ...options, db: { executeSql } });
     if (!id) throw new Error(`Job queue refused a job for ${name}`);
     return {

@@ -11,7 +11,7 @@ import type {
   TaskView,
   Voice,
 } from '@sayso/contract/speech';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, SpeechSettingsJson } from '../../db/schema.js';
 import type { EngineRegistry } from '../../engines/registry.js';
 import { EngineError, type SpeechEngineV1 } from '../../engines/speech-engine.js';
@@ -29,7 +29,7 @@ import { renderSpeech } from './render.js';
 import { createTask, findTask, findPolledTask, listUserTasks, queuePosition, type SpeechTask } from './repository.js';
 import { SPEECH_JOB_OPTIONS } from './speech-queue.js';
 import { taskView } from './task-view.js';
-import { checkModelId, checkSpeechText, checkVoiceId, clampSettings, DEMO_MAX_TEXT_LENGTH } from './validation.js';
+import { clampSettings, DEMO_MAX_TEXT_LENGTH } from './validation.js';
 import { modelView, voiceView } from './voice-view.js';
 
 export interface SpeechServiceDeps {
@@ -81,7 +81,7 @@ const speakerOf = (engine: SpeechEngineV1): Speaker => ({ engineId: engine.id, d
  */
 function catalogueFailure(error: unknown): never {
   if (!(error instanceof EngineError)) throw error;
-  throw new AppError(error.code === 'timeout' ? 504 : 502, error.message, 'PROVIDER_CATALOGUE_FAILED');
+  throw new AppError(error.code === 'timeout' ? 'PROVIDER_CATALOGUE_TIMEOUT' : 'PROVIDER_CATALOGUE_FAILED', error.message);
 }
 
 /**
@@ -94,10 +94,11 @@ export class SpeechService {
 
   /** POST /api/tts: the clone studio, and the landing page's demo. */
   async submitCloneSpeech(caller: Caller, request: CloneSpeechRequest): Promise<SubmittedTask> {
-    const text = checkSpeechText(request.text);
-    const voiceId = checkVoiceId(request.voice_setting?.voice_id);
+    // The route's schema (the contract's) has checked text and voice with the spec's messages.
+    const { text } = request;
+    const voiceId = request.voice_setting.voice_id;
     const settings = {
-      ...clampSettings(request.voice_setting ?? {}),
+      ...clampSettings(request.voice_setting),
       language: request.language_boost ?? 'Auto',
       withTranscript: request.with_transcript ?? false,
       ...(request.receive_url ? { receiveUrl: request.receive_url } : {}),
@@ -120,9 +121,7 @@ export class SpeechService {
 
   /** POST /api/elevenlabs/tts: the preset studio. */
   async submitPresetSpeech(caller: Caller, request: PresetSpeechRequest): Promise<SubmittedTask> {
-    const text = checkSpeechText(request.text);
-    const voiceId = checkVoiceId(request.voice_id);
-    const modelId = checkModelId(request.model_id);
+    const { text, voice_id: voiceId, model_id: modelId } = request;
     const userId = requireSignedIn(caller);
     const engine = this.deps.engines.forStudio('preset');
     if (!(await hasVoice(engine, voiceId))) throw voiceUnavailable();
@@ -137,10 +136,10 @@ export class SpeechService {
    */
   async readTask(taskId: string | undefined, userId: string | null): Promise<TaskView> {
     const id = taskId?.trim();
-    if (!id) throw new AppError(400, 'Task ID is required', 'TASK_ID_REQUIRED');
+    if (!id) throw new AppError('TASK_ID_REQUIRED');
     const task = await findPolledTask(this.deps.db, id);
     if (!task || (task.user_id !== null && task.user_id !== userId)) {
-      throw new AppError(404, 'Task not found', 'TASK_NOT_FOUND');
+      throw new AppError('TASK_NOT_FOUND');
     }
     return taskView(task, this.deps.publicUrl, this.deps.fileSecret, await queuePosition(this.deps.db, task));
   }
@@ -167,7 +166,7 @@ export class SpeechService {
   /** A preset voice's sample, rendered on first request and kept, so previews cost one synthesis each. */
   async voicePreview(voiceId: string): Promise<Readable> {
     const found = await this.engineWithVoice(voiceId);
-    if (!found) throw new AppError(404, 'Voice not found', 'VOICE_NOT_FOUND');
+    if (!found) throw new AppError('VOICE_NOT_FOUND');
     const { engine, language } = found;
     const key = presetPreviewKey(engine.id, voiceId);
     if (!(await this.deps.storage.stat(key))) {
@@ -189,13 +188,13 @@ export class SpeechService {
   async taskFile(taskId: string, name: string, link: { expires: number; sig: string }): Promise<TaskFile> {
     const kind = fileKindFromName(name);
     if (!kind || !verifyFileSignature(this.deps.fileSecret, taskId, kind, link.expires, link.sig)) {
-      throw new AppError(403, 'This link is invalid or has expired', 'BAD_FILE_LINK');
+      throw new AppError('BAD_FILE_LINK');
     }
     const task = await findTask(this.deps.db, taskId);
     // A rebuilt task keeps its files under a new revision: the row knows where they are now.
     const key = kind === 'audio' ? task?.audio_key : task?.transcript_key;
     const stat = key ? await this.deps.storage.stat(key) : null;
-    if (!stat) throw new AppError(404, 'File not found', 'FILE_NOT_FOUND');
+    if (!stat) throw new AppError('FILE_NOT_FOUND');
     return { kind, key: stat.key, size: stat.size, read: (range) => this.deps.storage.read(stat.key, range) };
   }
 
@@ -260,8 +259,7 @@ export class SpeechService {
       {
         jobId,
         send: async (trx, taskId) => {
-          const executeSql = (query: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(query, values));
-          ({ wake } = await jobs.sendWithin(executeSql, 'speech', { taskId }, { ...SPEECH_JOB_OPTIONS, id: jobId }));
+          ({ wake } = await jobs.sendWithin(trx, 'speech', { taskId }, { ...SPEECH_JOB_OPTIONS, id: jobId }));
         },
       },
     );
@@ -282,12 +280,12 @@ export class SpeechService {
 }
 
 function requireSignedIn(caller: Caller): string {
-  if (!caller.userId) throw new AppError(401, 'User not authenticated. Please log in again.', 'UNAUTHENTICATED');
+  if (!caller.userId) throw new AppError('UNAUTHENTICATED');
   return caller.userId;
 }
 
 const voiceUnavailable = () =>
-  new AppError(400, 'The selected voice is not available. Please select a different voice.', 'UNKNOWN_VOICE');
+  new AppError('VOICE_UNAVAILABLE');
 
 async function hasVoice(engine: SpeechEngineV1, voiceId: string): Promise<boolean> {
   return (await engine.listVoices()).some((voice) => voice.id === voiceId);
