@@ -17,54 +17,90 @@ export type PolledTask = Partial<Omit<TaskView, 'status' | 'metadata'>> & {
 /** How often and how many times a task is read before giving up. */
 export interface PollSchedule {
   maxTries: number;
+  /** The wait before reading number `attempt` (1 for the first reading). */
   delayMs: (attempt: number) => number;
 }
 
-export interface PollOptions extends PollSchedule {
-  getTask: () => Promise<PolledTask>;
-  timeoutMessage: string;
-  onUpdate?: (task: PolledTask) => void;
-  signal?: AbortSignal;
-  wait?: (ms: number) => Promise<void>;
+/** What the readings of one task have found so far (spec section 4's polling rules, as data). */
+export interface PollProgress {
+  /** Readings made, whatever they answered: the next wait is the schedule's for reading `reads + 1`. */
+  reads: number;
+  /** Readings that count against the schedule's `maxTries`. */
+  tries: number;
+  /** The latest answer, null until one arrives (a 'not found' answer leaves the last one). */
+  task: PolledTask | null;
+  /** Where the audio streams from while it renders: the first link given, never a re-signed one. */
+  streamUrl?: string;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const isWaitingInLine = (task: PolledTask) => typeof task.queue_position === 'number';
-const isNotFound = (error: unknown) =>
-  (error instanceof ApiError && error.status === 404) || (error instanceof Error && /not.?found/i.test(error.message));
+/** Before the first reading; `streamUrl` is the submission's link when it gave one. */
+export function pollStart(streamUrl?: string | null): PollProgress {
+  return { reads: 0, tries: 0, task: null, ...(streamUrl ? { streamUrl: normalizeAudioUrl(streamUrl) } : {}) };
+}
 
 /**
- * Polls a task until it finishes (spec section 4): a 404 or not-found answer counts as an attempt
- * and polling goes on; a failed task throws its error as the failure table words it; a finished
- * task without an audio URL throws 'Task completed but no audio URL found'; running out of tries
- * throws the timeout message (answers of a task still waiting in our queue use up no tries).
+ * The server does not know the task (yet): by status, so a reworded message changes nothing. Such
+ * an answer counts as a try and polling goes on (spec section 4).
  */
-export async function pollTask(options: PollOptions): Promise<{ task: PolledTask; audioUrl: string }> {
-  const wait = options.wait ?? sleep;
-  let tries = 0;
-  for (let attempt = 1; tries < options.maxTries; attempt += 1) {
-    await wait(options.delayMs(attempt));
-    if (options.signal?.aborted) throw new DOMException('Polling stopped', 'AbortError');
-    let task: PolledTask;
-    try {
-      task = await options.getTask();
-    } catch (error) {
-      if (!isNotFound(error)) throw error;
-      tries += 1;
-      continue;
-    }
-    options.onUpdate?.(task);
-    // The tries bound how long a render may take; time spent waiting in line is not render time,
-    // and the server never gives up on a task in its queue, so answers that show a place in line do not count.
-    if (!isWaitingInLine(task)) tries += 1;
-    const kind = statusKind(task.status);
-    // The failure table of spec section 8 is for a failed task's own message, and only for it.
-    if (kind === 'failed') throw new Error(friendlyTaskError(task.error_message || task.error || 'Task failed'));
-    if (kind === 'finished') {
-      const url = task.audio_url || task.metadata?.audio_url;
-      if (!url) throw new Error(NO_AUDIO_URL_MESSAGE);
-      return { task, audioUrl: normalizeAudioUrl(url) };
-    }
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** One reading: the task's answer, or null when the server does not know the task. Other failures throw. */
+export async function readTask(getTask: () => Promise<PolledTask>): Promise<PolledTask | null> {
+  try {
+    return await getTask();
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
   }
-  throw new Error(options.timeoutMessage);
+}
+
+const isWaitingInLine = (task: PolledTask) => typeof task.queue_position === 'number';
+
+/** The progress after one more reading (`answer` null: the task was not found). */
+export function afterReading(progress: PollProgress, answer: PolledTask | null): PollProgress {
+  const reads = progress.reads + 1;
+  if (!answer) return { ...progress, reads, tries: progress.tries + 1 };
+  // The tries bound how long a render may take; time spent waiting in line is not render time,
+  // and the server never gives up on a task in its queue, so answers that show a place in line do not count.
+  const tries = isWaitingInLine(answer) ? progress.tries : progress.tries + 1;
+  // Each answer signs its links afresh: the player keeps the first stream link, not a new one per reading.
+  const streamUrl = progress.streamUrl ?? (answer.stream_url ? normalizeAudioUrl(answer.stream_url) : undefined);
+  return { reads, tries, task: answer, ...(streamUrl ? { streamUrl } : {}) };
+}
+
+export type PollOutcome =
+  | { kind: 'polling' }
+  | { kind: 'done'; task: PolledTask; audioUrl: string }
+  /** `error` is what the screen's wording is made from: the failure table's line, or the timeout. */
+  | { kind: 'failed'; error: Error };
+
+/**
+ * Where the polling stands (spec section 4): a failed task fails with its error as the failure
+ * table words it; a finished task without an audio URL fails with 'Task completed but no audio URL
+ * found'; running out of tries fails with the timeout message; otherwise it goes on.
+ */
+export function pollOutcome(progress: PollProgress, maxTries: number, timeoutMessage: string): PollOutcome {
+  const { task } = progress;
+  const kind = statusKind(task?.status);
+  // The failure table of spec section 8 is for a failed task's own message, and only for it.
+  if (task && kind === 'failed') {
+    return { kind: 'failed', error: new Error(friendlyTaskError(task.error_message || task.error || 'Task failed')) };
+  }
+  if (task && kind === 'finished') {
+    const url = task.audio_url || task.metadata?.audio_url;
+    if (!url) return { kind: 'failed', error: new Error(NO_AUDIO_URL_MESSAGE) };
+    return { kind: 'done', task, audioUrl: normalizeAudioUrl(url) };
+  }
+  if (progress.tries >= maxTries) return { kind: 'failed', error: new Error(timeoutMessage) };
+  return { kind: 'polling' };
+}
+
+/** The wait before the next reading, or false once the outcome is settled. */
+export function nextReadingDelay(
+  progress: PollProgress,
+  schedule: PollSchedule,
+  timeoutMessage: string,
+): number | false {
+  if (pollOutcome(progress, schedule.maxTries, timeoutMessage).kind !== 'polling') return false;
+  return schedule.delayMs(progress.reads + 1);
 }

@@ -19,7 +19,33 @@ export const MAX_RETRY_AFTER_S = 30;
 
 export type CallPriority = 'user' | 'background';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/**
+ * Resolves after `ms`, or at once when `signal` aborts. A call nobody wants any more must not hold
+ * its lane: whoever waits behind it goes on at once.
+ */
+function pause(ms: number, signal?: AbortSignal | null): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Rejects at once when `signal` aborts, else settles as `turn` does. */
+function unlessAborted(turn: Promise<void>, signal?: AbortSignal | null): Promise<void> {
+  if (!signal) return turn;
+  return new Promise<void>((resolve, reject) => {
+    const leave = () => reject(signal.reason);
+    if (signal.aborted) return leave();
+    signal.addEventListener('abort', leave, { once: true });
+    turn.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+  });
+}
 
 /** When each lane may next send: a user call spaces only user calls; any call spaces background calls. */
 let nextUserSlot = 0;
@@ -34,38 +60,53 @@ function noteCallSent(priority: CallPriority): void {
   nextBackgroundSlot = Math.max(nextBackgroundSlot, next);
 }
 
-/** A user call's turn: one at a time, each at least CALL_SPACING_MS after the last user call. */
-function takeUserTurn(): Promise<void> {
+/**
+ * A user call's turn: one at a time, each at least CALL_SPACING_MS after the last user call. A
+ * call aborted while it waits leaves the line at once: it stops counting as waiting, its turn
+ * passes without a pause, and it sends nothing, so it moves no slot on.
+ */
+function takeUserTurn(signal?: AbortSignal | null): Promise<void> {
   userCallsWaiting += 1;
+  let waiting = true;
+  const stopWaiting = () => {
+    if (!waiting) return;
+    waiting = false;
+    userCallsWaiting -= 1;
+    signal?.removeEventListener('abort', stopWaiting);
+  };
+  signal?.addEventListener('abort', stopWaiting, { once: true });
   const turn = userQueue.then(async () => {
     const wait = nextUserSlot - Date.now();
-    if (wait > 0) await sleep(wait);
-    userCallsWaiting -= 1;
-    noteCallSent('user');
+    if (wait > 0) await pause(wait, signal);
+    stopWaiting();
+    if (!signal?.aborted) noteCallSent('user');
   });
   userQueue = turn.catch(() => {});
-  return turn;
+  return unlessAborted(turn, signal);
 }
 
 /**
  * A background call's turn: at least CALL_SPACING_MS after any call, and after every user call
  * already waiting. A user call sent while it waited moves its slot on, so it checks again.
  */
-function takeBackgroundTurn(): Promise<void> {
+function takeBackgroundTurn(signal?: AbortSignal | null): Promise<void> {
   const turn = backgroundQueue.then(async () => {
-    for (;;) {
+    while (!signal?.aborted) {
       const wait = nextBackgroundSlot - Date.now();
-      if (wait > 0) await sleep(wait);
+      if (wait > 0) await pause(wait, signal);
       else if (userCallsWaiting > 0) await userQueue;
-      else break;
+      else {
+        noteCallSent('background');
+        return;
+      }
     }
-    noteCallSent('background');
   });
   backgroundQueue = turn.catch(() => {});
-  return turn;
+  return unlessAborted(turn, signal);
 }
 
-const takeTurn = (priority: CallPriority) => (priority === 'user' ? takeUserTurn() : takeBackgroundTurn());
+const takeTurn = (priority: CallPriority, signal?: AbortSignal | null) =>
+  priority === 'user' ? takeUserTurn(signal) : takeBackgroundTurn(signal);
 
 function retryAfterSeconds(error: ApiError): number {
   const seconds = Number(error.retryAfter);
@@ -87,7 +128,7 @@ export async function spacedRequest<T>(
   { priority = 'user' }: { priority?: CallPriority } = {},
 ): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
-    await takeTurn(priority);
+    await takeTurn(priority, init.signal);
     try {
       return await apiRequest<T>(path, init);
     } catch (error) {
@@ -97,7 +138,8 @@ export async function spacedRequest<T>(
       if (seconds > MAX_RETRY_AFTER_S) throw error;
       // The server asked this page to wait: background calls hold off for as long.
       nextBackgroundSlot = Math.max(nextBackgroundSlot, Date.now() + seconds * 1000);
-      await sleep(seconds * 1000);
+      await pause(seconds * 1000, init.signal);
+      init.signal?.throwIfAborted();
     }
   }
 }

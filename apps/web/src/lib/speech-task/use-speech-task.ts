@@ -1,6 +1,15 @@
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { normalizeAudioUrl } from './audio-url';
-import { type PolledTask, type PollSchedule, pollTask } from './poll-task';
+import {
+  afterReading,
+  nextReadingDelay,
+  type PolledTask,
+  type PollProgress,
+  type PollSchedule,
+  pollOutcome,
+  pollStart,
+  readTask,
+} from './poll-task';
 
 /** Where an attempt failed: its words differ on the landing demo (a refused submission is not a failed generation). */
 export type SpeechTaskStage = 'submit' | 'poll';
@@ -25,6 +34,7 @@ export interface SubmittedSpeech {
 export interface SpeechTaskConfig<Input> {
   /** Sends the work and resolves with the id of the task to poll (or the id and its stream link). */
   submit: (input: Input, signal: AbortSignal) => Promise<string | SubmittedSpeech>;
+  /** One reading of the task; `signal` aborts when the reading is no longer wanted. */
   getTask: (taskId: string, signal: AbortSignal) => Promise<PolledTask>;
   schedule: PollSchedule;
   timeoutMessage: string;
@@ -34,68 +44,168 @@ export interface SpeechTaskConfig<Input> {
   onDone?: (task: PolledTask, audioUrl: string) => void;
   /** Runs after every attempt, finished, failed or stopped (the studios refresh the credits here). */
   onSettled?: () => void;
-  /** For tests: how the poll waits between reads. */
-  wait?: (ms: number) => Promise<void>;
 }
 
+/** One press of Generate, from its submission to its end. */
+interface Attempt {
+  id: number;
+  /** Aborts the submission when the attempt is stopped (TanStack's mutations carry no signal of their own). */
+  controller: AbortController;
+  ended: boolean;
+  /** Ends the promise `start` returned. */
+  resolve: () => void;
+}
+
+/** The task being polled, and the attempt it belongs to. */
+interface Polling {
+  attemptId: number;
+  taskId: string;
+  streamUrl?: string | null;
+}
+
+/** Each attempt polls its own query, so no reading of an earlier attempt is ever reused. */
+const pollKey = (polling: Polling | null) => ['speech-task', polling?.attemptId ?? 0, polling?.taskId ?? ''] as const;
+
+let attempts = 0;
+
 /**
- * Submit, poll, result: the one flow behind the landing demo and both studios. Starting again
- * stops the attempt under way, and so does unmounting (the person left the page); a stopped
- * attempt leaves the state as it is. `submit` and `getTask` get the attempt's signal.
+ * Submit, poll, result: the one flow behind the landing demo and both studios, on TanStack Query.
+ * The submission is a mutation; the task is a query read on the schedule's `refetchInterval`
+ * whose reading gets the query's `signal`. Starting again stops the attempt under way, and so does
+ * unmounting (the person left the page): the query loses its observer, which aborts a reading in
+ * flight (queued or sent) and ends the interval, and the submission's signal aborts. A stopped
+ * attempt leaves the state as it is. `start` resolves when the attempt ends.
  */
 export function useSpeechTask<Input>(config: SpeechTaskConfig<Input>) {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<SpeechTaskState>({ phase: 'idle' });
-  const running = useRef<AbortController | null>(null);
-  // The latest callbacks, read when an attempt starts, so `start` keeps one identity across renders.
+  const [polling, setPolling] = useState<Polling | null>(null);
+  const running = useRef<Attempt | null>(null);
+  // The latest callbacks, read when they are needed, so `start` keeps one identity across renders.
   const latest = useRef(config);
   latest.current = config;
 
-  const start = useCallback(async (input: Input) => {
-    const { submit, getTask, schedule, timeoutMessage, describeError, onDone, onSettled, wait } = latest.current;
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    setState({ phase: 'generating', task: null });
-    let stage: SpeechTaskStage = 'submit';
-    try {
-      const submitted = await submit(input, controller.signal);
-      const taskId = typeof submitted === 'string' ? submitted : submitted.taskId;
-      stage = 'poll';
-      // Each answer signs its links afresh: the player keeps the first stream link, not a new one per poll.
-      let streamUrl =
-        typeof submitted === 'string' || !submitted.streamUrl ? undefined : normalizeAudioUrl(submitted.streamUrl);
-      // The submission's answer brings the link, so the speech plays as soon as its first sentence exists.
-      if (streamUrl) setState({ phase: 'generating', task: null, streamUrl });
-      const { task, audioUrl } = await pollTask({
-        getTask: () => getTask(taskId, controller.signal),
-        maxTries: schedule.maxTries,
-        delayMs: schedule.delayMs,
-        timeoutMessage,
-        signal: controller.signal,
-        wait,
-        onUpdate: (update) => {
-          if (!streamUrl && update.stream_url) streamUrl = normalizeAudioUrl(update.stream_url);
-          setState({ phase: 'generating', task: update, ...(streamUrl ? { streamUrl } : {}) });
-        },
-      });
-      setState({ phase: 'done', task, audioUrl, ...(streamUrl ? { streamUrl } : {}) });
-      onDone?.(task, audioUrl);
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      setState({ phase: 'error', message: describeError(error, stage) });
-    } finally {
-      onSettled?.();
-    }
+  const { mutateAsync: submit } = useMutation({
+    mutationFn: ({ input, signal }: { input: Input; signal: AbortSignal }) => latest.current.submit(input, signal),
+  });
+
+  const key = pollKey(polling);
+  const reading = useQuery({
+    queryKey: key,
+    queryFn: polling
+      ? async ({ signal }) => {
+          const answer = await readTask(() => latest.current.getTask(polling.taskId, signal));
+          // The progress so far is this query's own data: the readings of one task, one after another.
+          return afterReading(queryClient.getQueryData<PollProgress>(key) ?? pollStart(polling.streamUrl), answer);
+        }
+      : skipToken,
+    // The task is read first after the schedule's first wait, not on arrival: the submission was just sent.
+    initialData: () => pollStart(polling?.streamUrl),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchInterval: (query) => {
+      const progress = query.state.data;
+      if (!polling || !progress || query.state.status === 'error') return false;
+      return nextReadingDelay(progress, latest.current.schedule, latest.current.timeoutMessage);
+    },
+    // A person who looks at another tab still wants the result when they come back.
+    refetchIntervalInBackground: true,
+    // Every failure but 'not found' ends the attempt (spec section 4).
+    retry: false,
+    // Nothing watches an attempt that ended: forget it at once.
+    gcTime: 0,
+  });
+
+  /** Ends the attempt: once, whatever ended it. */
+  const end = useCallback((attempt: Attempt) => {
+    if (attempt.ended) return;
+    attempt.ended = true;
+    attempt.controller.abort();
+    if (running.current === attempt) running.current = null;
+    latest.current.onSettled?.();
+    attempt.resolve();
   }, []);
 
-  /** Stops the attempt under way, if any. */
-  const cancel = useCallback(() => running.current?.abort(), []);
+  // Each reading moves the screen on, and the last one ends the attempt.
+  useEffect(() => {
+    const attempt = running.current;
+    if (!polling || !attempt || attempt.id !== polling.attemptId) return;
+    const { schedule, timeoutMessage, describeError, onDone } = latest.current;
+    const progress = reading.data ?? pollStart(polling.streamUrl);
+    const stream = progress.streamUrl ? { streamUrl: progress.streamUrl } : {};
+    const outcome = reading.error
+      ? ({ kind: 'failed', error: reading.error } as const)
+      : pollOutcome(progress, schedule.maxTries, timeoutMessage);
+    if (outcome.kind === 'polling') {
+      if (progress.reads > 0) setState({ phase: 'generating', task: progress.task, ...stream });
+      return;
+    }
+    if (outcome.kind === 'done') {
+      setState({ phase: 'done', task: outcome.task, audioUrl: outcome.audioUrl, ...stream });
+      onDone?.(outcome.task, outcome.audioUrl);
+    } else {
+      setState({ phase: 'error', message: describeError(outcome.error, 'poll') });
+    }
+    setPolling(null);
+    end(attempt);
+  }, [polling, reading.data, reading.error, end]);
 
-  // Leaving the page stops the attempt: no more polls of a task nobody is watching.
-  useEffect(() => () => running.current?.abort(), []);
+  /** Stops the attempt under way, if any: its submission is aborted and its task no longer read. */
+  const stop = useCallback(() => {
+    const attempt = running.current;
+    if (!attempt) return;
+    end(attempt);
+    setPolling(null);
+    // Unobserving the query would abort a reading in flight on the next render; this does it now.
+    void queryClient.cancelQueries({ queryKey: ['speech-task', attempt.id] });
+  }, [end, queryClient]);
+
+  const start = useCallback(
+    (input: Input): Promise<void> => {
+      stop();
+      const controller = new AbortController();
+      let resolve = () => {};
+      const finished = new Promise<void>((done) => {
+        resolve = done;
+      });
+      const attempt: Attempt = { id: ++attempts, controller, ended: false, resolve };
+      running.current = attempt;
+      setState({ phase: 'generating', task: null });
+      submit({ input, signal: controller.signal }).then(
+        (submitted) => {
+          if (attempt.ended) return;
+          const taskId = typeof submitted === 'string' ? submitted : submitted.taskId;
+          const streamUrl = typeof submitted === 'string' ? null : submitted.streamUrl;
+          const progress = pollStart(streamUrl);
+          // The submission's answer brings the link, so the speech plays as soon as its first sentence exists.
+          if (progress.streamUrl) setState({ phase: 'generating', task: null, streamUrl: progress.streamUrl });
+          setPolling({ attemptId: attempt.id, taskId, streamUrl });
+        },
+        (error: unknown) => {
+          if (attempt.ended) return;
+          setState({ phase: 'error', message: latest.current.describeError(error, 'submit') });
+          end(attempt);
+        },
+      );
+      return finished;
+    },
+    [stop, submit, end],
+  );
+
+  // Leaving the page stops the attempt: its submission is aborted, and its query, no longer
+  // observed, aborts its reading and stops its interval.
+  useEffect(
+    () => () => {
+      const attempt = running.current;
+      if (attempt) end(attempt);
+    },
+    [end],
+  );
 
   /** Shows a problem found before anything was sent, in place of the last result. */
   const fail = useCallback((message: string) => setState({ phase: 'error', message }), []);
 
-  return { state, start, cancel, fail };
+  return { state, start, cancel: stop, fail };
 }

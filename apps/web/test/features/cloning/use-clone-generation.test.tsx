@@ -12,11 +12,12 @@ function wrapper({ children }: { children: ReactNode }) {
 
 /** Runs a generation to its end, letting the (faked) spacing and polling delays pass. */
 async function settle(start: () => Promise<void>) {
-  await act(async () => {
-    const done = start();
-    await vi.runAllTimersAsync();
-    await done;
-  });
+  let settled = false;
+  act(() => void start().then(() => (settled = true)));
+  // A second at a time, each in its own act, as a page sees them: the task's readings come seconds apart.
+  for (let second = 0; !settled && second < 3_600; second += 1) {
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+  }
 }
 
 beforeEach(() => {

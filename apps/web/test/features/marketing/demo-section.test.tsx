@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DemoSection } from '@/features/marketing/components/demo-section';
@@ -5,6 +6,14 @@ import { resetSpacing } from '@/lib/speech-task/spaced-request';
 import { json, stubApi } from '../../support/render-dashboard';
 
 beforeEach(() => resetSpacing());
+
+/** The demo as the landing page holds it: under the app's query cache. */
+const renderDemo = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DemoSection />
+    </QueryClientProvider>,
+  );
 
 afterEach(() => {
   cleanup();
@@ -18,7 +27,7 @@ describe('the landing demo on arrival', () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB', 'en']);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const fetchMock = stubApi({});
-    render(<DemoSection />);
+    renderDemo();
     expect(screen.getByRole('radio', { checked: true })).toHaveAttribute('value', 'en-gb-female');
     fireEvent.click(screen.getByRole('button', { name: 'Generate Voice' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a voice and enter some text!');
@@ -31,11 +40,11 @@ describe('the landing demo on arrival', () => {
 
   it('comes back to the voice the visitor chose last', () => {
     stubApi({});
-    const first = render(<DemoSection />);
+    const first = renderDemo();
     expect(screen.getByRole('radio', { checked: true })).toHaveAttribute('value', 'en-us-female');
     fireEvent.click(screen.getAllByRole('radio')[3] as HTMLElement);
     first.unmount();
-    render(<DemoSection />);
+    renderDemo();
     expect(screen.getByRole('radio', { checked: true })).toHaveAttribute('value', 'en-gb-male');
   });
 });
@@ -50,7 +59,7 @@ describe('the landing demo while its task waits', () => {
       'POST /api/tts': () => json({ success: true, task_id: 'd1' }),
       'GET /api/task/d1': () => json(answers.length > 1 ? answers.shift() : answers[0]),
     });
-    render(<DemoSection />);
+    renderDemo();
     fireEvent.click(screen.getAllByRole('radio')[0] as HTMLElement);
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Hello from the demo.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate Voice' }));

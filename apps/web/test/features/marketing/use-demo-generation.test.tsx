@@ -1,4 +1,6 @@
+import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDemoGeneration } from '@/features/marketing/hooks/use-demo-generation';
 import { DEMO_VOICES } from '@/features/marketing/lib/demo-voices';
@@ -8,32 +10,35 @@ import { json, stubApi } from '../../support/render-dashboard';
 beforeEach(() => {
   // The API client spaces calls 1 s apart; a fake clock lets those waits pass at once.
   vi.useFakeTimers();
+  // The query cache tells its observers on a zero timeout; a microtask keeps that off the fake clock.
+  notifyManager.setScheduler(queueMicrotask);
   resetSpacing();
 });
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  notifyManager.setScheduler((callback) => setTimeout(callback, 0));
   vi.unstubAllGlobals();
 });
 
-/** Runs the demo to its end with the poll delays noted instead of waited; gives the audio URL or the error shown. */
+/** Runs the demo to its end on the fake clock; gives the audio URL or the error shown. */
 async function generate(text = 'Hello from the demo.', voiceId = 'en-gb-female') {
-  const waits: number[] = [];
-  const wait = async (ms: number) => {
-    waits.push(ms);
-  };
-  const { result } = renderHook(() => useDemoGeneration({ wait }));
-  await act(async () => {
-    const done = result.current.start({ text, voiceId });
-    await vi.runAllTimersAsync();
-    await done;
-  });
+  const queryClient = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  const { result } = renderHook(() => useDemoGeneration(), { wrapper });
+  let settled = false;
+  act(() => void result.current.start({ text, voiceId }).then(() => (settled = true)));
+  // A second at a time, each in its own act, as the page would see them: readings come seconds apart.
+  for (let second = 0; !settled && second < 600; second += 1) {
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+  }
   const { state } = result.current;
   return {
     url: state.phase === 'done' ? state.audioUrl : null,
     error: state.phase === 'error' ? state.message : null,
-    waits,
   };
 }
 
@@ -61,13 +66,18 @@ describe('the landing demo’s requests', () => {
       () => json({ status: 'processing', progress: 50 }),
       () => json({ status: 'completed', metadata: { audio_url: `/api/proxy?url=${encodeURIComponent(cdn)}` } }),
     ];
+    const submittedAt = Date.now();
+    const readAt: number[] = [];
     stubApi({
       'POST /api/tts': () => json({ success: true, task_id: 'd2' }),
-      'GET /api/task/d2': () => (answers.shift() ?? (() => json({})))(),
+      'GET /api/task/d2': () => {
+        readAt.push(Date.now() - submittedAt);
+        return (answers.shift() ?? (() => json({})))();
+      },
     });
     const outcome = await generate();
     expect(outcome).toMatchObject({ url: cdn, error: null });
-    expect(outcome.waits).toEqual([3000, 3000, 3000]);
+    expect(readAt).toEqual([3000, 6000, 9000]);
   });
 
   it('gives up after 60 tries with the polling timeout', async () => {

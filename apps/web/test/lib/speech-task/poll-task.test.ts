@@ -1,115 +1,95 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { pollTask } from '@/lib/speech-task/poll-task';
+import {
+  afterReading,
+  nextReadingDelay,
+  type PolledTask,
+  type PollProgress,
+  pollOutcome,
+  pollStart,
+  readTask,
+} from '@/lib/speech-task/poll-task';
 
-const noWait = async () => {};
+/** The progress after the given answers, one reading each (null: not found). */
+const after = (answers: (PolledTask | null)[], start: PollProgress = pollStart()) =>
+  answers.reduce<PollProgress>(afterReading, start);
 
-function answers(...replies: (object | Error)[]) {
-  const getTask = vi.fn();
-  for (const reply of replies) {
-    if (reply instanceof Error) getTask.mockRejectedValueOnce(reply);
-    else getTask.mockResolvedValueOnce(reply);
-  }
-  return getTask;
-}
+const outcome = (answers: (PolledTask | null)[], maxTries = 5, timeoutMessage = 'timeout') =>
+  pollOutcome(after(answers), maxTries, timeoutMessage);
+
+describe('reading a task', () => {
+  it('takes a 404 for a task not known yet, whatever its message says', async () => {
+    await expect(readTask(async () => Promise.reject(new ApiError('Task not found', 404)))).resolves.toBeNull();
+    await expect(readTask(async () => Promise.reject(new ApiError('Anything at all', 404)))).resolves.toBeNull();
+  });
+
+  it('lets every other failure through, a message saying “not found” included', async () => {
+    await expect(readTask(async () => Promise.reject(new ApiError('Voice not found', 500)))).rejects.toMatchObject({
+      status: 500,
+    });
+    await expect(readTask(async () => Promise.reject(new Error('Task not found')))).rejects.toThrow('Task not found');
+  });
+});
 
 describe('polling a task', () => {
-  it('goes on after a 404, reports progress, and returns the audio URL', async () => {
-    const updates: unknown[] = [];
-    const getTask = answers(
-      new ApiError('Task not found', 404),
-      { status: 'processing', progress: 40 },
-      { status: 'done', metadata: { audio_url: 'https://cdn.example/a.mp3' } },
-    );
-    const result = await pollTask({
-      getTask,
-      maxTries: 5,
-      delayMs: () => 5000,
-      timeoutMessage: 'timeout',
-      wait: noWait,
-      onUpdate: (t) => updates.push(t.progress),
+  it('goes on after a not-found answer, keeps the last task, and returns the audio URL', () => {
+    const progress = after([null, { status: 'processing', progress: 40 }, null]);
+    expect(progress).toEqual({ reads: 3, tries: 3, task: { status: 'processing', progress: 40 } });
+    expect(pollOutcome(progress, 5, 'timeout')).toEqual({ kind: 'polling' });
+    expect(outcome([null, { status: 'done', metadata: { audio_url: 'https://cdn.example/a.mp3' } }])).toEqual({
+      kind: 'done',
+      task: { status: 'done', metadata: { audio_url: 'https://cdn.example/a.mp3' } },
+      audioUrl: 'https://cdn.example/a.mp3',
     });
-    expect(result.audioUrl).toBe('https://cdn.example/a.mp3');
-    expect(getTask).toHaveBeenCalledTimes(3);
-    expect(updates).toEqual([40, undefined]);
   });
 
-  it('throws the task error, the missing-URL error, and the timeout', async () => {
-    const base = {
-      maxTries: 2,
-      delayMs: () => 1,
-      timeoutMessage: 'Task polling timeout. Please try again with shorter text.',
-      wait: noWait,
+  it('fails with the task error, the missing-URL error, and the timeout', () => {
+    const message = (answers: (PolledTask | null)[], maxTries = 2) => {
+      const result = outcome(answers, maxTries, 'Task polling timeout. Please try again with shorter text.');
+      return result.kind === 'failed' ? result.error.message : result.kind;
     };
-    await expect(
-      pollTask({ ...base, getTask: answers({ status: 'failed', error_message: 'voice not found' }) }),
-    ).rejects.toThrow('The selected voice is not available. Please select a different voice.');
-    await expect(pollTask({ ...base, getTask: answers({ status: 'completed' }) })).rejects.toThrow(
-      'Task completed but no audio URL found',
+    expect(message([{ status: 'failed', error_message: 'voice not found' }])).toBe(
+      'The selected voice is not available. Please select a different voice.',
     );
-    await expect(
-      pollTask({ ...base, getTask: answers({ status: 'queued' }, new ApiError('Task not found', 404)) }),
-    ).rejects.toThrow('Task polling timeout. Please try again with shorter text.');
+    expect(message([{ status: 'completed' }])).toBe('Task completed but no audio URL found');
+    expect(message([{ status: 'queued' }, null])).toBe('Task polling timeout. Please try again with shorter text.');
+    expect(message([{ status: 'queued' }])).toBe('polling');
   });
 
-  it('does not count answers of a task still waiting in line against its tries', async () => {
+  it('does not count answers of a task still waiting in line against its tries', () => {
     const waiting = (position: number) => ({ status: 'queued', queue_position: position });
-    const getTask = answers(
-      waiting(3),
-      waiting(2),
-      waiting(1),
-      waiting(0),
-      { status: 'processing', progress: 50, queue_position: null },
-      { status: 'done', audio_url: 'https://cdn.example/a.mp3' },
+    const progress = after([waiting(3), waiting(2), waiting(1), waiting(0), { status: 'processing' }]);
+    expect(progress).toMatchObject({ reads: 5, tries: 1 });
+    expect(pollOutcome(progress, 2, 'timeout')).toEqual({ kind: 'polling' });
+  });
+
+  it('applies the failure table to a failed task only, never to its own timeout', () => {
+    const message = (answers: PolledTask[], timeoutMessage = 't') => {
+      const result = outcome(answers, 3, timeoutMessage);
+      return result.kind === 'failed' ? result.error.message : result.kind;
+    };
+    const timeout = 'Task polling timeout after ~10 minutes. Please try again with shorter text.';
+    expect(message([{ status: 'queued' }, { status: 'running' }, { status: 'running' }], timeout)).toBe(timeout);
+    expect(message([{ status: 'error', error: 'worker timeout' }])).toBe('Request timed out. Please try again.');
+    expect(message([{ status: 'failed' }])).toBe('Task failed');
+  });
+
+  it('waits the schedule’s delay before each reading, and no more once settled', () => {
+    const schedule = { maxTries: 3, delayMs: (attempt: number) => attempt * 1000 };
+    expect(nextReadingDelay(pollStart(), schedule, 't')).toBe(1000);
+    expect(nextReadingDelay(after([null]), schedule, 't')).toBe(2000);
+    expect(nextReadingDelay(after([{ status: 'ready', audio_url: 'https://cdn.example/b.mp3' }]), schedule, 't')).toBe(
+      false,
     );
-    const result = await pollTask({ getTask, maxTries: 2, delayMs: () => 1, timeoutMessage: 'timeout', wait: noWait });
-    expect(result.audioUrl).toBe('https://cdn.example/a.mp3');
-    expect(getTask).toHaveBeenCalledTimes(6);
+    expect(nextReadingDelay(after([null, null, null]), schedule, 't')).toBe(false);
   });
 
-  it('applies the failure table to a failed task only, never to its own timeout', async () => {
-    const base = { maxTries: 3, delayMs: () => 5000, wait: noWait };
-    await expect(
-      pollTask({
-        ...base,
-        timeoutMessage: 'Task polling timeout after ~10 minutes. Please try again with shorter text.',
-        getTask: answers({ status: 'queued' }, { status: 'running' }, { status: 'running' }),
-      }),
-    ).rejects.toThrow(/^Task polling timeout after ~10 minutes\. Please try again with shorter text\.$/);
-    await expect(
-      pollTask({ ...base, timeoutMessage: 't', getTask: answers({ status: 'error', error: 'worker timeout' }) }),
-    ).rejects.toThrow(/^Request timed out\. Please try again\.$/);
-    await expect(pollTask({ ...base, timeoutMessage: 't', getTask: answers({ status: 'failed' }) })).rejects.toThrow(
-      /^Task failed$/,
-    );
-  });
-
-  it('waits the schedule’s delay before every attempt', async () => {
-    const waits: number[] = [];
-    await pollTask({
-      getTask: answers(new ApiError('Task not found', 404), {
-        status: 'ready',
-        audio_url: 'https://cdn.example/b.mp3',
-      }),
-      maxTries: 5,
-      delayMs: (attempt) => attempt * 1000,
-      timeoutMessage: 't',
-      wait: async (ms) => {
-        waits.push(ms);
-      },
-    });
-    expect(waits).toEqual([1000, 2000]);
-  });
-
-  it('stops on other errors at once', async () => {
-    await expect(
-      pollTask({
-        getTask: answers(new ApiError('API Error: 500 Internal Server Error', 500)),
-        maxTries: 5,
-        delayMs: () => 1,
-        timeoutMessage: 't',
-        wait: noWait,
-      }),
-    ).rejects.toThrow('API Error: 500');
+  it('keeps the first stream link, from the submission or the first answer that had one', () => {
+    const link = 'https://studio.example/api/files/tasks/t/audio.mp3?sig=a';
+    expect(after([{ status: 'processing', stream_url: `${link}-resigned` }], pollStart(link)).streamUrl).toBe(link);
+    expect(
+      after([{ status: 'queued' }, { status: 'processing', stream_url: link }, { stream_url: `${link}-resigned` }])
+        .streamUrl,
+    ).toBe(link);
   });
 });

@@ -163,4 +163,60 @@ describe('spaced API calls', () => {
     await Promise.all([submit, voices]);
     expect(network.sent).toEqual(['/tts@0', '/tts@4000', '/voices@5000']);
   });
+
+  it('lets a waiting call that is aborted leave its lane at once, so the calls behind it keep their time', async () => {
+    network();
+    const left = new AbortController();
+    const first = spacedRequest('/task/1');
+    const abandoned = spacedRequest('/task/1', { signal: left.signal });
+    const outcome = expect(abandoned).rejects.toMatchObject({ name: 'AbortError' });
+    const next = spacedRequest('/task/2');
+    await vi.advanceTimersByTimeAsync(300);
+    left.abort();
+    // Rejected now, not when its turn would have come.
+    await outcome;
+    await vi.runAllTimersAsync();
+    await Promise.all([first, next]);
+    // The aborted call sent nothing and took no slot: the next call left a second after the first.
+    expect(network.sent).toEqual(['/task/1@0', '/task/2@1000']);
+  });
+
+  it('lets a background call wait for no user call that was aborted', async () => {
+    network();
+    const left = new AbortController();
+    const first = spacedRequest('/tts', { method: 'POST' });
+    const abandoned = spacedRequest('/task/1', { signal: left.signal }).catch((error: unknown) => error);
+    const voices = spacedRequest('/voices', {}, BACKGROUND);
+    await vi.advanceTimersByTimeAsync(100);
+    left.abort();
+    await vi.runAllTimersAsync();
+    await Promise.all([first, voices]);
+    expect(await abandoned).toMatchObject({ name: 'AbortError' });
+    expect(network.sent).toEqual(['/tts@0', '/voices@1000']);
+  });
+
+  it('lets an aborted background call leave its lane at once', async () => {
+    network();
+    const left = new AbortController();
+    const first = spacedRequest('/voices', {}, BACKGROUND);
+    const abandoned = spacedRequest('/models', { signal: left.signal }, BACKGROUND).catch((error: unknown) => error);
+    const next = spacedRequest('/credits', {}, BACKGROUND);
+    await vi.advanceTimersByTimeAsync(100);
+    left.abort();
+    expect(await abandoned).toMatchObject({ name: 'AbortError' });
+    await vi.runAllTimersAsync();
+    await Promise.all([first, next]);
+    expect(network.sent).toEqual(['/voices@0', '/credits@1000']);
+  });
+
+  it('stops waiting out a 429 when the call is aborted', async () => {
+    network(tooMany('4'));
+    const left = new AbortController();
+    const call = spacedRequest('/task/1', { signal: left.signal }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(1000);
+    left.abort();
+    expect(await call).toMatchObject({ name: 'AbortError' });
+    await vi.runAllTimersAsync();
+    expect(network.sent).toEqual(['/task/1@0']);
+  });
 });

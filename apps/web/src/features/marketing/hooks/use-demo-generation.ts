@@ -5,7 +5,7 @@ import { type DemoSpeechInput, submitDemoSpeech } from '../api/submit-demo-speec
 import { describeDemoError } from '../lib/demo-errors';
 
 /** The landing demo: submit, then poll every 3 s for at most 60 tries. */
-export function useDemoGeneration({ wait }: { wait?: (ms: number) => Promise<void> } = {}) {
+export function useDemoGeneration() {
   // useSpeechTask stops polling when the visitor leaves the page.
   return useSpeechTask<DemoSpeechInput>({
     submit: submitDemoSpeech,
@@ -13,6 +13,5 @@ export function useDemoGeneration({ wait }: { wait?: (ms: number) => Promise<voi
     schedule: POLLING.demo,
     timeoutMessage: POLLING_TIMEOUT_MESSAGE,
     describeError: describeDemoError,
-    wait,
   });
 }
