@@ -1,6 +1,8 @@
-import { type AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { betterAuthStorages, inAuthCall } from '../../src/domains/auth/auth-calls.js';
+import { betterAuthStorages, inAuthCall, storagesRunOnAsyncHooks } from '../../src/domains/auth/auth-calls.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { signedInUser, signUp } from '../helpers/sessions.js';
 
@@ -16,13 +18,28 @@ async function storagesAfterRealCalls() {
 }
 
 /**
- * A function that reads `storage` inside a context where it holds `store`. It reads the store for
- * as long as the storage is enabled, and nothing once the storage is disabled.
+ * A function that reads `storage` inside a context where it holds `store`. Where storages run on
+ * async hooks, it reads the store for as long as the storage is enabled, and nothing once the
+ * storage is disabled.
  */
 const readerIn = (storage: AsyncLocalStorage<string>, store: string) =>
   storage.run(store, () => AsyncResource.bind(() => storage.getStore()));
 
-describe('calls into better-auth', () => {
+/** Whether `disable()` empties a context captured before it, seen on a storage of the test's own. */
+function disableEmptiesCapturedContexts(): boolean {
+  const storage = new AsyncLocalStorage<string>();
+  const read = readerIn(storage, 'captured');
+  storage.disable();
+  return read() === undefined;
+}
+
+const onAsyncHooks = storagesRunOnAsyncHooks();
+
+describe.runIf(onAsyncHooks)('calls into better-auth, where storages run on async hooks', () => {
+  it('happen on a runtime where disabling a storage empties the contexts captured before', () => {
+    expect(disableEmptiesCapturedContexts()).toBe(true);
+  });
+
   it("disable better-auth's storages once the last call has ended", async () => {
     const { app, storages } = await storagesAfterRealCalls();
     // Contexts left behind as by an uncounted call: they keep their storage enabled, and so async
@@ -71,4 +88,49 @@ describe('calls into better-auth', () => {
     await expect(failing).rejects.toThrow('refused');
     expect(afterwards()).toBeUndefined();
   });
+});
+
+describe.runIf(!onAsyncHooks)('calls into better-auth, where storages run on async context frames', () => {
+  it('happen on a runtime where disabling a storage leaves the contexts captured before', () => {
+    expect(disableEmptiesCapturedContexts()).toBe(false);
+  });
+
+  it("leave better-auth's storages as they are: no hooks to switch off", async () => {
+    const {
+      storages: [storage],
+    } = await storagesAfterRealCalls();
+    if (!storage) throw new Error('better-auth made no storage');
+    // Disabling here would drop the store from the frame current when the call ends: the caller's.
+    const afterTheCall = await storage.run('the caller', async () => {
+      await inAuthCall(async () => storage.run('a call', async () => storage.getStore()));
+      return storage.getStore();
+    });
+    expect(afterTheCall).toBe('the caller');
+  });
+});
+
+/** Starts this runtime with `flag` and answers what the probe then finds. */
+function probeWith(flag: string): boolean {
+  const module = fileURLToPath(new URL('../../src/domains/auth/auth-calls.ts', import.meta.url));
+  const script = `import(${JSON.stringify(module)}).then((m) => console.log(m.storagesRunOnAsyncHooks()))`;
+  const answer = execFileSync(process.execPath, [flag, '--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(answer) as boolean;
+}
+
+// Node 22 and 24 each have a flag that chooses the implementation they do not run by default.
+const hasFlag = (flag: string) => process.allowedNodeEnvironmentFlags.has(flag);
+
+describe('the choice of how to call better-auth', () => {
+  it.runIf(hasFlag('--no-async-context-frame'))('follows the runtime started with --no-async-context-frame', () => {
+    expect(probeWith('--no-async-context-frame')).toBe(true);
+  });
+
+  it.runIf(hasFlag('--experimental-async-context-frame'))(
+    'follows the runtime started with --experimental-async-context-frame',
+    () => {
+      expect(probeWith('--experimental-async-context-frame')).toBe(false);
+    },
+  );
 });
