@@ -27,7 +27,6 @@ import { ensureFirstAdmin } from './domains/admin/service.js';
 import { authRoutes } from './domains/auth/routes.js';
 import { type Auth, createAuth } from './domains/auth/service.js';
 import { SessionCache } from './domains/auth/session-cache.js';
-import { sessionGuard } from './domains/auth/session-guard.js';
 import { healthRoutes } from './domains/health/routes.js';
 import { registerHistory } from './domains/history/register.js';
 import { modelRoutes } from './domains/models/routes.js';
@@ -46,11 +45,13 @@ import type { SpeechEngineV1 } from './engines/speech-engine.js';
 import { apiGuide } from './http/api-guide.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerMalformedInputGuard } from './http/malformed-input.js';
+import { namedPlugin } from './http/named-plugin.js';
 import { registerOverloadProtection } from './http/overload.js';
 import { serializeRequest } from './http/request-log.js';
 import { type RequestsInFlight, trackRequestsInFlight } from './http/requests-in-flight.js';
 import { registerSameOriginGuard } from './http/same-origin.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { sessionGuard } from './http/session-guard.js';
 import { registerWebApp } from './http/web-app.js';
 import { JobQueue } from './jobs/queue.js';
 import { pooledEngine, pooledTakeEncoder } from './render-pool/pooled.js';
@@ -59,7 +60,6 @@ import { runsInRenderThreads } from './render-pool/thread-engines.js';
 import type { FileStorage } from './storage/file-storage.js';
 import { openStorage } from './storage/open-storage.js';
 import { version } from './version.js';
-import { namedPlugin } from './http/named-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -195,6 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = new SessionCache(config.auth.sessionCacheSeconds * 1000);
   app.decorate('requireUser', sessionGuard(auth, config.auth.sessionMaxDays, sessions));
   app.decorateRequest('user', null);
+  app.decorateRequest('admin', null);
 
   await app.register(namedPlugin('healthRoutes', healthRoutes));
   await app.register(namedPlugin('siteRoutes', siteRoutes));

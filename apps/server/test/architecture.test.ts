@@ -351,7 +351,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 
   it('finds no violation in the real tree, and no domain imports another in a cycle', () => {
     const result = cruise(REPO);
@@ -370,7 +370,7 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     }
     expect(graph.size).toBeGreaterThan(5);
     expect(cycles(graph).map((cycle) => cycle.join(' -> '))).toEqual([]);
-  });
+  }, 120_000);
 });
 
 describe('architecture', () => {

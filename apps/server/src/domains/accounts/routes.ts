@@ -3,9 +3,8 @@ import { signInOptions, userDocument } from '@sayso/contract/account';
 import { errorBody } from '@sayso/contract/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { offeredSignInMethods } from '../auth/service.js';
-import { signedInUser } from '../auth/session-guard.js';
-import { userCookie } from '../auth/user-cookie.js';
+import { signedInUser } from '../../http/session-guard.js';
+import { offeredSignInMethods, userCookie } from '../auth/index.js';
 import { getAccountFigures, getUserDocument } from './service.js';
 
 const HEARTBEAT_MS = 25_000;
@@ -52,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['account'],
         summary: 'The signed-in user document',
@@ -71,7 +70,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/me/events',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['account'],
         summary: 'Server-sent events: an "account" event with credits and balance whenever they change',

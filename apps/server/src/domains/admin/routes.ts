@@ -10,68 +10,25 @@ import {
   userPageQuery,
 } from '@sayso/contract/admin';
 import { errorBody } from '@sayso/contract/errors';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../../db/schema.js';
-import { AppError } from '../../http/errors.js';
-import { deductBalance } from '../accounts/service.js';
+import {
+  ADMIN_COOKIE,
+  adminSessionGuard,
+  anyAdminSessionGuard,
+  readCookie,
+  signedInAdmin,
+} from '../../http/staff-guard.js';
+import { deductBalance } from '../accounts/index.js';
 import {
   type Admin,
   addToBalance,
   chooseOwnPassword,
   endAdminSession,
-  findAdminBySession,
   grantDefaultCredits,
   listUsers,
   signInAdmin,
 } from './service.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    admin: Admin | null;
-  }
-}
-
-const ADMIN_COOKIE = 'sayso_admin';
-
-function readCookie(request: FastifyRequest, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
-}
-
-const MUST_CHANGE_PASSWORD = 'Choose a new password before using the admin panel';
-
-/** The admin of the request's session cookie, or a 401. */
-async function adminOfRequest(db: Kysely<Database>, request: FastifyRequest): Promise<Admin> {
-  const token = readCookie(request, ADMIN_COOKIE);
-  const admin = token ? await findAdminBySession(db, token) : null;
-  if (!admin) throw new AppError(401, 'Admin authentication required', 'ADMIN_REQUIRED');
-  return admin;
-}
-
-/**
- * The preHandler of staff routes; other domains' staff routes (such as /api/admin/health) use it too.
- * A session opened with a one-time password gets a 403 here until a new password is chosen.
- */
-export function adminSessionGuard(db: Kysely<Database>) {
-  return async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
-    const admin = await adminOfRequest(db, request);
-    if (admin.mustChangePassword) throw new AppError(403, MUST_CHANGE_PASSWORD, 'MUST_CHANGE_PASSWORD');
-    request.admin = admin;
-  };
-}
-
-/** Any live admin session, one that must still replace its one-time password included. */
-function anyAdminSessionGuard(db: Kysely<Database>) {
-  return async function requireAdminSession(request: FastifyRequest, _reply: FastifyReply) {
-    request.admin = await adminOfRequest(db, request);
-  };
-}
 
 /** The staff session as the admin panel sees it: no id, no password hash, no token. */
 const sessionReply = (admin: Admin) => ({
@@ -89,14 +46,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     `${ADMIN_COOKIE}=${token}; Path=/api/admin; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
   const clearedCookie = `${ADMIN_COOKIE}=; Path=/api/admin; Max-Age=0; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 
-  app.decorateRequest('admin', null);
-
   const requireAdmin = adminSessionGuard(app.db);
   const requireAdminSession = anyAdminSessionGuard(app.db);
-  const signedInAdmin = (request: FastifyRequest): Admin => {
-    if (!request.admin) throw new Error('requireAdmin let a request through without an admin');
-    return request.admin;
-  };
 
   app.post(
     '/api/admin/session',
@@ -119,7 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/session',
     {
-      preHandler: requireAdminSession,
+      onRequest: requireAdminSession,
       schema: { tags: ['admin'], summary: 'The signed-in admin', response: { 200: adminSession, 401: errorBody } },
     },
     async (request) => sessionReply(signedInAdmin(request)),
@@ -128,7 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/session',
     {
-      preHandler: requireAdminSession,
+      onRequest: requireAdminSession,
       schema: { tags: ['admin'], summary: 'Admin sign-out', response: { 204: z.null(), 401: errorBody } },
     },
     async (request, reply) => {
@@ -142,7 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/password',
     {
-      preHandler: requireAdminSession,
+      onRequest: requireAdminSession,
       schema: {
         tags: ['admin'],
         summary: 'Replace the one-time password this session was opened with by a password of your own',
@@ -163,7 +114,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/users',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Users with credits and balance: searched, sorted and paged by the database',
@@ -177,7 +128,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/users/:uid/balance/add',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Add money to a user balance',
@@ -199,7 +150,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/users/:uid/balance/deduct',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Deduct money from a user balance (never below zero)',
@@ -228,7 +179,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/default-credits',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Give the default 10,000 credits, once, to every user who never received them',

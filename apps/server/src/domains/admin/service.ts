@@ -10,13 +10,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
-import { addBalance, DEFAULT_CREDITS } from '../accounts/service.js';
+import { addBalance, DEFAULT_CREDITS } from '../accounts/index.js';
 import {
   noteSignInFailure,
   refuseWhileThrottled,
   type SignInFailureKey,
   type SignInThrottleRule,
-} from '../auth/sign-in-throttle.js';
+} from '../auth/index.js';
 import {
   countAdmins,
   deleteAdminSession,
@@ -75,14 +75,10 @@ export function generatePassword(): string {
 
 function checkPassword(password: string): void {
   if (password.length < MIN_ADMIN_PASSWORD_LENGTH) {
-    throw new AppError(400, `Admin passwords need at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`, 'WEAK_PASSWORD');
+    throw new AppError('WEAK_PASSWORD', MIN_ADMIN_PASSWORD_LENGTH);
   }
   if (password.length > MAX_ADMIN_PASSWORD_LENGTH) {
-    throw new AppError(
-      400,
-      `Admin passwords can have at most ${MAX_ADMIN_PASSWORD_LENGTH} characters`,
-      'LONG_PASSWORD',
-    );
+    throw new AppError('LONG_PASSWORD', MAX_ADMIN_PASSWORD_LENGTH);
   }
 }
 
@@ -99,7 +95,7 @@ export async function createAdmin(
 ): Promise<Admin> {
   checkPassword(input.password);
   const username = input.username.trim();
-  if (!username) throw new AppError(400, 'A username is required', 'USERNAME_REQUIRED');
+  if (!username) throw new AppError('USERNAME_REQUIRED');
   const row = {
     id: randomUUID(),
     username,
@@ -110,7 +106,7 @@ export async function createAdmin(
     one_time_password_expires_at: input.oneTimeUntil ?? null,
   };
   if (!(await insertAdmin(db, row))) {
-    throw new AppError(409, `An admin named "${username}" already exists`, 'ADMIN_EXISTS');
+    throw new AppError('ADMIN_EXISTS', username);
   }
   return adminFromRow(row);
 }
@@ -118,7 +114,7 @@ export async function createAdmin(
 export async function resetAdminPassword(db: Kysely<Database>, username: string, password: string): Promise<void> {
   checkPassword(password);
   const adminId = await setAdminPasswordHash(db, username, await hashPassword(password));
-  if (!adminId) throw new AppError(404, `No admin named "${username}"`, 'ADMIN_NOT_FOUND');
+  if (!adminId) throw new AppError('ADMIN_NOT_FOUND', username);
   // A new password ends every session the old one opened.
   await deleteSessionsOfAdmin(db, adminId);
 }
@@ -200,7 +196,7 @@ export async function signInAdmin(
 ): Promise<{ admin: Admin; token: string }> {
   const username = attempt.username.trim();
   if (!username || !attempt.password) {
-    throw new AppError(400, 'Username and password are required', 'FIELDS_REQUIRED');
+    throw new AppError('FIELDS_REQUIRED');
   }
   const failureKey: SignInFailureKey = { door: 'admin', clientIp: attempt.clientIp, accountKey: null };
   await refuseWhileThrottled(db, failureKey, ADMIN_SIGN_IN_THROTTLE);
@@ -208,15 +204,11 @@ export async function signInAdmin(
   if (!checked) {
     await noteSignInFailure(db, failureKey);
     logger.warn({ username }, 'admin sign-in refused');
-    throw new AppError(401, 'Invalid username or password', 'INVALID_CREDENTIALS');
+    throw new AppError('INVALID_CREDENTIALS');
   }
   if (checked.oneTimeExpired) {
     logger.warn({ username }, 'admin sign-in with an expired one-time password');
-    throw new AppError(
-      401,
-      `This one-time password has expired. Run "npm run admin -- reset-password ${checked.admin.username}" on the server to set a new one.`,
-      'ONE_TIME_PASSWORD_EXPIRED',
-    );
+    throw new AppError('ONE_TIME_PASSWORD_EXPIRED', checked.admin.username);
   }
   return { admin: checked.admin, token: await startAdminSession(db, checked.admin.id) };
 }
@@ -231,15 +223,11 @@ export async function chooseOwnPassword(
 ): Promise<Admin> {
   const { admin, password } = change;
   if (!admin.mustChangePassword) {
-    throw new AppError(
-      403,
-      `There is no one-time password to change. To change an admin password, run "npm run admin -- reset-password ${admin.username}" on the server.`,
-      'NO_ONE_TIME_PASSWORD',
-    );
+    throw new AppError('NO_ONE_TIME_PASSWORD', admin.username);
   }
   checkPassword(password);
   if (await verifyAdmin(db, admin.username, password)) {
-    throw new AppError(400, 'Choose a password different from the one-time password', 'PASSWORD_UNCHANGED');
+    throw new AppError('PASSWORD_UNCHANGED');
   }
   const replaced = await replaceOneTimePassword(db, {
     adminId: admin.id,
@@ -247,7 +235,7 @@ export async function chooseOwnPassword(
     keepSessionHash: sha256(change.sessionToken),
   });
   // Only when 24 hours ran out between the session check and now.
-  if (!replaced) throw new AppError(401, 'Admin authentication required', 'ADMIN_REQUIRED');
+  if (!replaced) throw new AppError('ADMIN_REQUIRED');
   return { ...admin, mustChangePassword: false };
 }
 
@@ -286,7 +274,7 @@ export async function addToBalance(db: Kysely<Database>, userId: string, amount:
     return await addBalance(db, userId, amount, adminName);
   } catch (error) {
     if (!isNumericOverflow(error)) throw error;
-    throw new AppError(400, 'This would take the balance above the most an account can hold', 'BALANCE_TOO_LARGE');
+    throw new AppError('BALANCE_TOO_LARGE');
   }
 }
 

@@ -1,7 +1,7 @@
 import type { UserPage, UserPageQuery } from '@sayso/contract/admin';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { applyMovement } from '../accounts/ledger-repository.js';
+import { applyMovement } from '../accounts/index.js';
 
 // Escapes LIKE wildcards so a search for "50%" finds that text, not everything.
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -2,7 +2,7 @@ import { apiKeyCreate, apiKeyCreated, apiKeyList, apiKeyParams, signingSecret } 
 import { errorBody } from '@sayso/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInUser } from '../auth/session-guard.js';
+import { signedInUser } from '../../http/session-guard.js';
 import type { ApiKeyService } from './service.js';
 
 const errors = { '4xx': errorBody };
@@ -16,7 +16,7 @@ export const apiKeyRoutes =
     app.get(
       '/api/api-keys',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags, summary: 'Your API keys', response: { 200: apiKeyList, ...errors } },
       },
       async (request) => ({ keys: await keys.list(signedInUser(request).id) }),
@@ -25,7 +25,7 @@ export const apiKeyRoutes =
     app.post(
       '/api/api-keys',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags,
           summary: 'Create an API key (its secret is shown in this answer only)',
@@ -39,7 +39,7 @@ export const apiKeyRoutes =
     app.delete(
       '/api/api-keys/:id',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags,
           summary: 'Revoke an API key: it stops working at once',
@@ -56,7 +56,7 @@ export const apiKeyRoutes =
     app.get(
       '/api/api-keys/signing-secret',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags,
           summary: 'The secret that signs your completion callbacks',

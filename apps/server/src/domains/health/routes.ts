@@ -1,7 +1,7 @@
 import { errorBody } from '@sayso/contract/errors';
 import { healthReport, healthStatus } from '@sayso/contract/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSessionGuard } from '../admin/routes.js';
+import { adminSessionGuard } from '../../http/staff-guard.js';
 import { checkHealth } from './service.js';
 
 /**
@@ -28,7 +28,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/health',
     {
-      preHandler: adminSessionGuard(app.db),
+      onRequest: adminSessionGuard(app.db),
       schema: {
         tags: ['admin'],
         summary: 'Status of the database, job queue, storage and speech engines, with reasons (staff only)',

@@ -2,7 +2,7 @@ import type { HistorySource } from '@sayso/contract/history';
 import type { TaskStatus } from '@sayso/contract/speech';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { captureHoldIn, holdCreditsIn, releaseHoldIn } from '../accounts/credits-repository.js';
+import { captureHoldIn, holdCreditsIn, releaseHoldIn } from '../accounts/index.js';
 
 type TaskRow = Selectable<Database['speech_tasks']>;
 export type TakeRow = Selectable<Database['sentence_takes']> & { file_key: string; duration_ms: number };

@@ -14,9 +14,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInUser } from '../../http/session-guard.js';
 import type { FileStorage } from '../../storage/file-storage.js';
-import { signedInUser } from '../auth/session-guard.js';
-import { redirectToStorage, sendRanged } from '../speech/byte-range.js';
+import { redirectToStorage, sendRanged } from '../speech/index.js';
 import type { HistoryFile, HistoryService } from './service.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
@@ -26,12 +26,12 @@ export const historyRoutes =
   (history: HistoryService): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['history'];
-    const preHandler = app.requireUser;
+    const onRequest = app.requireUser;
 
     app.get(
       '/api/history',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'Your generations, newest first, with search, filters and pages',
@@ -45,7 +45,7 @@ export const historyRoutes =
     app.get(
       '/api/history/:id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'One generation, with its whole text',
@@ -59,7 +59,7 @@ export const historyRoutes =
     app.delete(
       '/api/history/:id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'Delete a finished generation and its files (the ledger keeps its entries)',
@@ -76,7 +76,7 @@ export const historyRoutes =
     app.get(
       '/api/history/:id/audio.mp3',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'Play a generation (audio/mpeg, ranges)',
@@ -96,7 +96,7 @@ export const historyRoutes =
     app.get(
       '/api/history/:id/download/:format',
       {
-        preHandler,
+        onRequest,
         schema: { tags, summary: 'Download as MP3, SRT or WebVTT', params: historyDownloadParams, response: errors },
       },
       async (request, reply) => {
@@ -113,7 +113,7 @@ export const historyRoutes =
     app.get(
       '/api/history/:id/timeline',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'A generation’s sentences, their start times and takes',
@@ -127,7 +127,7 @@ export const historyRoutes =
     app.get(
       '/api/history/:id/takes/:takeId/audio.mp3',
       {
-        preHandler,
+        onRequest,
         schema: { tags, summary: 'Play one take of one sentence (audio/mpeg)', params: takeParams, response: errors },
       },
       async (request, reply) => {
@@ -144,7 +144,7 @@ export const historyRoutes =
     app.post(
       '/api/history/:id/sentences/:position/takes',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'Regenerate one sentence (edited text, or another take), charged by its characters',
@@ -162,7 +162,7 @@ export const historyRoutes =
     app.post(
       '/api/history/:id/takes/:takeId/choose',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'Use this take in the joined audio; the sentence’s other takes are let go',

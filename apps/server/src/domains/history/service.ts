@@ -20,12 +20,8 @@ import type { SpeechEngineV1 } from '../../engines/speech-engine.js';
 import { AppError } from '../../http/errors.js';
 import type { ByteRange, FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
-import { creditCost } from '../accounts/service.js';
-import { storedBytes } from '../speech/repository.js';
-import { newTakeId, renderSentences } from '../speech/sentence-render.js';
-import { joinSentences } from '../speech/sentences.js';
-import { taskVoice } from '../speech/speech-job.js';
-import { speechFailure } from '../speech/task-failure.js';
+import { creditCost } from '../accounts/index.js';
+import { joinSentences, newTakeId, renderSentences, speechFailure, storedBytes, taskVoice } from '../speech/index.js';
 import {
   applyTakeChange,
   deleteGeneration,
@@ -66,8 +62,7 @@ export interface HistoryFile {
 }
 
 const EXCERPT_LENGTH = 200;
-const notFound = () => new AppError(404, 'Generation not found.', 'GENERATION_NOT_FOUND');
-const bad = (message: string) => new AppError(400, message, 'INVALID_SENTENCE');
+const notFound = () => new AppError('GENERATION_NOT_FOUND');
 
 /**
  * A user's generations: the list with its search and filters, files, deletion, and the sentence
@@ -115,7 +110,7 @@ export class HistoryService {
   async remove(userId: string, taskId: string): Promise<void> {
     const row = await this.owned(userId, taskId);
     if (row.status === 'queued' || row.status === 'processing') {
-      throw new AppError(409, 'This generation is still rendering. Delete it once it has finished.', 'GENERATION_BUSY');
+      throw new AppError('GENERATION_BUSY');
     }
     const removed = await deleteGeneration(this.deps.db, userId, taskId);
     if (!removed) throw notFound();
@@ -128,7 +123,7 @@ export class HistoryService {
     const audio = format === 'play' || format === 'mp3';
     const key = audio ? row.audio_key : row.transcript_key;
     const stat = key ? await this.deps.storage.stat(key) : null;
-    if (!key || !stat) throw new AppError(404, 'This generation has no audio.', 'FILE_NOT_FOUND');
+    if (!key || !stat) throw new AppError('NO_AUDIO');
     const name = `sayso-${taskId.slice(0, 8)}`;
     if (format === 'vtt') {
       const vtt = Buffer.from(srtToVtt((await buffer(await this.deps.storage.read(key))).toString('utf8')), 'utf8');
@@ -148,7 +143,7 @@ export class HistoryService {
     await this.owned(userId, taskId);
     const take = (await listTakes(this.deps.db, taskId)).find((candidate) => candidate.id === takeId);
     const stat = take ? await this.deps.storage.stat(take.file_key) : null;
-    if (!take || !stat) throw new AppError(404, 'Take not found.', 'TAKE_NOT_FOUND');
+    if (!take || !stat) throw new AppError('TAKE_NOT_FOUND');
     return {
       contentType: 'audio/mpeg',
       fileName: `take-${takeId}.mp3`,
@@ -177,7 +172,7 @@ export class HistoryService {
     const row = await this.withTimeline(userId, taskId);
     const takes = await listTakes(this.deps.db, taskId);
     const current = takes.find((take) => take.position === position && take.chosen);
-    if (!current) throw new AppError(404, 'Sentence not found.', 'SENTENCE_NOT_FOUND');
+    if (!current) throw new AppError('SENTENCE_NOT_FOUND');
     const engine = this.engineOf(row);
     const text = request.text === undefined ? current.text : checkSentence(request.text, engine);
     const seed = request.text === undefined ? anotherSeed(engine, current.seed) : current.seed;
@@ -209,7 +204,7 @@ export class HistoryService {
     const row = await this.withTimeline(userId, taskId);
     const takes = await listTakes(this.deps.db, taskId);
     const picked = takes.find((take) => take.id === takeId);
-    if (!picked) throw new AppError(404, 'Take not found.', 'TAKE_NOT_FOUND');
+    if (!picked) throw new AppError('TAKE_NOT_FOUND');
     const chosen = takes
       .filter((take) => (take.position === picked.position ? take.id === takeId : take.chosen))
       .map(storedTake);
@@ -258,7 +253,7 @@ export class HistoryService {
     });
     if (!applied) {
       await this.removeFiles([audioKey, transcriptKey]);
-      throw new AppError(409, 'This generation changed meanwhile. Please try again.', 'GENERATION_CHANGED');
+      throw new AppError('GENERATION_CHANGED');
     }
     await this.removeFiles(applied.fileKeys.filter((key) => key !== audioKey && key !== transcriptKey));
   }
@@ -272,14 +267,14 @@ export class HistoryService {
   private async withTimeline(userId: string, taskId: string): Promise<HistoryRow> {
     const row = await this.owned(userId, taskId);
     if (row.status !== 'done' || !row.has_takes || row.audio_expired_at) {
-      throw new AppError(404, 'This generation has no sentence timeline.', 'NO_TIMELINE');
+      throw new AppError('NO_TIMELINE');
     }
     return row;
   }
 
   private engineOf(row: HistoryRow): SpeechEngineV1 {
     const engine = this.deps.engines.byId(row.engine);
-    if (!engine) throw new AppError(503, `The speech engine ${row.engine} is not available.`, 'ENGINE_UNAVAILABLE');
+    if (!engine) throw new AppError('ENGINE_MISSING', row.engine);
     return engine;
   }
 
@@ -310,6 +305,7 @@ export class HistoryService {
       status: row.status,
       progress: row.progress,
       error: row.status === 'failed' ? row.error : null,
+      error_code: row.status === 'failed' ? (row.error_code ?? 'UNKNOWN_FAILURE') : null,
       source: row.api_key_id ? 'api' : row.provider === 'A' ? 'clone' : 'preset',
       api_key_name: row.api_key_name,
       duration_ms: row.duration_ms,
@@ -384,16 +380,16 @@ function file(contentType: string, fileName: string, download: boolean, bytes: B
 /** An edited sentence: not empty, and short enough for one engine request. */
 function checkSentence(text: string, engine: SpeechEngineV1): string {
   const trimmed = text.trim();
-  if (trimmed.length === 0) throw bad('Text is required');
+  if (trimmed.length === 0) throw new AppError('TEXT_REQUIRED');
   const max = Math.min(MAX_SENTENCE_CHARACTERS, engine.capabilities.maxCharsPerRequest);
-  if (trimmed.length > max) throw bad(`A sentence can be at most ${max.toLocaleString('en-US')} characters.`);
+  if (trimmed.length > max) throw new AppError('SENTENCE_TOO_LONG', max);
   return trimmed;
 }
 
 /** A new seed for another take of unchanged text; engines without seeds would only repeat the same take. */
 function anotherSeed(engine: SpeechEngineV1, current: number | null): number {
   if (engine.capabilities.seeds !== true) {
-    throw bad('This voice speaks a sentence the same way every time. Edit the sentence to regenerate it.');
+    throw new AppError('SENTENCE_ALWAYS_SAME');
   }
   let seed = randomInt(0, 2 ** 31 - 1);
   while (seed === current) seed = randomInt(0, 2 ** 31 - 1);

@@ -12,8 +12,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminSessionGuard } from '../../http/staff-guard.js';
 import { cleanLeftovers } from '../../models/installer.js';
-import { adminSessionGuard } from '../admin/routes.js';
 import { type ModelHooks, ModelService } from './service.js';
 import { withUploadedArchive } from './upload.js';
 
@@ -49,7 +49,7 @@ export function modelRoutes(hooks: ModelHooks = {}): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/models',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
           tags: ['admin'],
           summary: 'The model catalogue and the models installed on this machine, with licence warnings',
@@ -62,7 +62,7 @@ export function modelRoutes(hooks: ModelHooks = {}): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/models',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
           tags: ['admin'],
           summary:
@@ -83,7 +83,7 @@ export function modelRoutes(hooks: ModelHooks = {}): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/models/:name/install',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
           tags: ['admin'],
           summary: 'Start installing a catalogue model by name: downloads, unpacks, verifies and reloads the engines',
@@ -100,7 +100,7 @@ export function modelRoutes(hooks: ModelHooks = {}): FastifyPluginAsyncZod {
     app.delete(
       '/api/admin/models/:name/install',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
           tags: ['admin'],
           summary: 'Cancel a running install (its files are removed), or dismiss a finished one',
@@ -118,7 +118,7 @@ export function modelRoutes(hooks: ModelHooks = {}): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/models/recommended',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
           tags: ['admin'],
           summary: 'The models that give natural voices for the languages (comma-separated), without installing',
@@ -132,7 +132,7 @@ export function modelRoutes(hooks: ModelHooks = {}): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/models/recommended',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
           tags: ['admin'],
           summary:
@@ -153,7 +153,7 @@ export function modelRoutes(hooks: ModelHooks = {}): FastifyPluginAsyncZod {
     app.delete(
       '/api/admin/models/:name',
       {
-        preHandler: requireAdmin,
+        onRequest: requireAdmin,
         schema: {
           tags: ['admin'],
           summary: 'Remove an installed model',

@@ -15,7 +15,7 @@ import {
   resolveUrl,
 } from '../../models/installer.js';
 import type { ModelManifest } from '../../models/manifest.js';
-import { CREDIT_PACKS } from '../pricing/credit-packs.js';
+import { CREDIT_PACKS } from '../pricing/index.js';
 import { InstallJobs, type JobLog } from './install-jobs.js';
 import { recommendedModels } from './recommended.js';
 
@@ -30,26 +30,13 @@ export interface ModelHooks {
   download?: Pick<InstallOptions, 'stallTimeoutMs' | 'maxResumes' | 'fetch'>;
 }
 
-const STATUS: Record<ModelInstallError['code'], number> = {
-  UNSUPPORTED_FORMAT: 400,
-  BAD_NAME: 400,
-  BAD_ARCHIVE: 422,
-  UNSAFE_ARCHIVE: 422,
-  CHECKSUM_MISMATCH: 422,
-  UNKNOWN_FAMILY: 422,
-  VERIFY_FAILED: 422,
-  NOT_IN_CATALOGUE: 404,
-  NOT_INSTALLED: 404,
-  ALREADY_INSTALLED: 409,
-  DOWNLOAD_FAILED: 502,
-  DOWNLOAD_STALLED: 504,
-  CANCELLED: 409,
-};
-
-/** The model manager's refusals as HTTP errors; anything else is the server's fault and stays a 500. */
+/**
+ * The model manager's refusals as HTTP errors, in its words (they name the model); each of its codes
+ * is in the registry, which gives the status. Anything else is the server's fault and stays a 500.
+ */
 function asAppError(error: unknown): unknown {
   if (!(error instanceof ModelInstallError)) return error;
-  return new AppError(STATUS[error.code], error.message, error.code);
+  return AppError.withMessage(error.code, error.message);
 }
 
 /** Credit packs are defined in code; selling credits means at least one is offered. */
@@ -114,6 +101,7 @@ export class ModelService {
       (name, control) =>
         installFromUrl(name, {
           ...this.store,
+          stallTimeoutMs: config.downloadStallTimeoutMs,
           ...hooks.download,
           ...(this.baseUrl ? { baseUrl: this.baseUrl } : {}),
           ...control,
@@ -145,21 +133,13 @@ export class ModelService {
   /** Starts downloading a catalogue model in the background; answers with its job at once. */
   async startInstall(name: string, requestedBy: string): Promise<InstallJob> {
     if (!findCatalogueEntry(name)) {
-      throw new AppError(
-        404,
-        `"${name}" is not in the catalogue; install its archive from a file.`,
-        'NOT_IN_CATALOGUE',
-      );
+      throw new AppError('NOT_IN_CATALOGUE', name);
     }
     if (this.jobs.isActive(name)) {
-      throw new AppError(409, `"${name}" is already being installed.`, 'INSTALL_RUNNING');
+      throw new AppError('INSTALL_RUNNING', name);
     }
     if ((await this.installedNames()).has(name)) {
-      throw new AppError(
-        409,
-        `"${name}" is already installed; remove it first to install it again.`,
-        'ALREADY_INSTALLED',
-      );
+      throw new AppError('ALREADY_INSTALLED', name);
     }
     return this.jobs.start(name, requestedBy);
   }
@@ -167,7 +147,7 @@ export class ModelService {
   /** Cancels a running install, or forgets a finished one (a failure staff have read). */
   async cancelInstall(name: string): Promise<InstallJob> {
     const job = this.jobs.get(name);
-    if (!job) throw new AppError(404, `No install of "${name}" is running.`, 'NO_INSTALL');
+    if (!job) throw new AppError('NO_INSTALL', name);
     const cancelled = await this.jobs.cancel(name);
     if (
       job.state !== 'queued' &&
@@ -224,11 +204,7 @@ export class ModelService {
     extraFiles: readonly string[] = [],
   ): Promise<InstalledModel> {
     if (this.jobs.isActive(parseName(fileName))) {
-      throw new AppError(
-        409,
-        `"${parseName(fileName)}" is being installed from the catalogue right now.`,
-        'INSTALL_RUNNING',
-      );
+      throw new AppError('CATALOGUE_INSTALL_RUNNING', parseName(fileName));
     }
     try {
       const manifest = await installFromFile(archivePath, { ...this.store, fileName, extraFiles });

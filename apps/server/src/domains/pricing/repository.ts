@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreditPack, PurchaseResult } from '@sayso/contract/pricing';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { applyMovement } from '../accounts/ledger-repository.js';
+import { applyMovement } from '../accounts/index.js';
 
 /** A purchase made earlier with the same key; its figures are null until its transaction commits. */
 export interface EarlierPurchase {

@@ -2,7 +2,7 @@ import { errorBody } from '@sayso/contract/errors';
 import { creditPackList, purchaseRequest, purchaseResult } from '@sayso/contract/pricing';
 import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedInUser } from '../auth/session-guard.js';
+import { signedInUser } from '../../http/session-guard.js';
 import { listCreditPacks, purchasePack } from './service.js';
 
 export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +31,7 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/purchases',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['pricing'],
         summary: 'Buy a credit pack with the money balance (idempotent per key)',

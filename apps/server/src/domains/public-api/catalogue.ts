@@ -3,8 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type { EngineRegistry } from '../../engines/registry.js';
 import type { EngineVoice, SpeechEngineV1 } from '../../engines/speech-engine.js';
 import { AppError } from '../../http/errors.js';
-import { findClonedVoice, listClonedVoices } from '../voices/repository.js';
-import { MAX_CLONED_VOICES } from '../voices/service.js';
+import { findClonedVoice, listClonedVoices, MAX_CLONED_VOICES } from '../voices/index.js';
 
 /** A voice an API key may speak with: a preset voice of a studio's engine, or one of its owner's clones. */
 export interface ApiVoice {
@@ -24,8 +23,7 @@ export interface ApiSpeaker {
   engine: SpeechEngineV1;
 }
 
-export const unknownVoice = (voiceId: string) =>
-  new AppError(404, `Voice "${voiceId}" was not found. List the voices you can use at /voices.`, 'UNKNOWN_VOICE');
+export const unknownVoice = (voiceId: string) => new AppError('UNKNOWN_VOICE', voiceId);
 
 /**
  * What the public API can speak: the preset voices of the engines serving both studios (the

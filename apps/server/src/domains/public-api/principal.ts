@@ -1,7 +1,7 @@
 import type { ApiKeyScope } from '@sayso/contract/api-keys';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
-import type { ApiKeyService, ApiPrincipal } from '../api-keys/service.js';
+import type { ApiKeyService, ApiPrincipal } from '../api-keys/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,10 +30,10 @@ export const xiApiKey: KeyReader = (request) => {
 export function apiKeyGuard(keys: ApiKeyService, readKey: KeyReader) {
   return async function requireApiKey(request: FastifyRequest): Promise<void> {
     const secret = readKey(request);
-    if (!secret) throw new AppError(401, 'Missing API key.', 'MISSING_API_KEY');
+    if (!secret) throw new AppError('MISSING_API_KEY');
     const found = await keys.authenticate(secret);
-    if (found === 'revoked') throw new AppError(401, 'This API key has been revoked.', 'REVOKED_API_KEY');
-    if (!found) throw new AppError(401, 'Invalid API key.', 'INVALID_API_KEY');
+    if (found === 'revoked') throw new AppError('REVOKED_API_KEY');
+    if (!found) throw new AppError('INVALID_API_KEY');
     request.apiPrincipal = found;
   };
 }
@@ -43,7 +43,7 @@ export function principalWith(request: FastifyRequest, scope: ApiKeyScope): ApiP
   const principal = request.apiPrincipal;
   if (!principal) throw new Error('apiKeyGuard let a request through without a key');
   if (!principal.scopes.includes(scope)) {
-    throw new AppError(403, `This API key does not have the "${scope}" scope.`, 'MISSING_SCOPE');
+    throw new AppError('MISSING_SCOPE', scope);
   }
   return principal;
 }

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
-import { apiKeyRoutes } from '../api-keys/routes.js';
-import { ApiKeyService } from '../api-keys/service.js';
-import { VoiceService } from '../voices/service.js';
+import { namedPlugin } from '../../http/named-plugin.js';
+import { ApiKeyService, apiKeyRoutes } from '../api-keys/index.js';
+import { VoiceService } from '../voices/index.js';
 import { ApiCatalogue } from './catalogue.js';
 import { elevenLabsRoutes } from './elevenlabs/routes.js';
 import { openAiRoutes } from './openai/routes.js';
 import { ApiSpeechService } from './speech-service.js';
-import { namedPlugin } from '../../http/named-plugin.js';
 
 /** API keys (managed in the web app) and the public API's dialects that they open. */
 export async function registerPublicApi(app: FastifyInstance, config: Config): Promise<void> {

@@ -5,13 +5,21 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
-import { creditCost } from '../accounts/service.js';
-import { addMonthCharactersIn, countRecentKeyTasks, refundMonthCharacters } from '../api-keys/repository.js';
-import type { ApiPrincipal } from '../api-keys/service.js';
-import { type SpokenChunk, speakInChunks } from '../speech/render.js';
-import { completeTask, createTask, endTaskPartly, touchTask } from '../speech/repository.js';
-import { speechFailure, taskFailureMessage } from '../speech/task-failure.js';
-import { checkSpeechText } from '../speech/validation.js';
+import { creditCost } from '../accounts/index.js';
+import type { ApiPrincipal } from '../api-keys/index.js';
+import { addMonthCharactersIn, countRecentKeyTasks, refundMonthCharacters } from '../api-keys/index.js';
+import {
+  checkSpeechText,
+  completeTask,
+  createTask,
+  endTaskPartly,
+  failureOf,
+  type SpokenChunk,
+  speakInChunks,
+  speechFailure,
+  taskFailure,
+  touchTask,
+} from '../speech/index.js';
 import type { ApiCatalogue, ApiSpeaker } from './catalogue.js';
 
 export interface ApiSpeechDeps {
@@ -57,13 +65,12 @@ export interface SpeechStream {
 
 /** The longest one API request may render, as for queued tasks. */
 const STREAM_DEADLINE_MS = 30 * 60_000;
-const CLIENT_LEFT = 'The client disconnected before all the audio was delivered.';
 
 const rateLimited = () =>
-  new AppError(429, 'Too many requests for this API key. Please wait a moment and try again.', 'KEY_RATE_LIMITED', {
+  new AppError('KEY_RATE_LIMITED').withHeaders({
     'retry-after': '60',
   });
-const capReached = () => new AppError(402, 'This API key has reached its monthly character limit.', 'KEY_CAP_REACHED');
+const capReached = () => new AppError('KEY_CAP_REACHED');
 
 /**
  * Speech for the public API. Unlike the web app's queued tasks, a request renders its speech
@@ -131,7 +138,7 @@ export class ApiSpeechService {
     const segments: Segment[] = [];
     let deliveredCost = 0;
     let outcome: 'delivered' | 'failed' | 'left' = 'left';
-    let failure = CLIENT_LEFT;
+    let failure = failureOf('CLIENT_LEFT');
     const heartbeat = setInterval(
       () => void touchTask(db, taskId).catch(() => {}),
       (this.deps.staleTaskSeconds * 1000) / 3,
@@ -168,7 +175,7 @@ export class ApiSpeechService {
       outcome = 'delivered';
     } catch (error) {
       outcome = 'failed';
-      failure = taskFailureMessage(error);
+      failure = taskFailure(error);
       throw speechFailure(error);
     } finally {
       clearInterval(heartbeat);

@@ -1,8 +1,8 @@
 import { errorBody } from '@sayso/contract/errors';
 import { setupChecklist as setupChecklistSchema } from '@sayso/contract/setup';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSessionGuard } from '../admin/routes.js';
-import { ModelService } from '../models/service.js';
+import { adminSessionGuard } from '../../http/staff-guard.js';
+import { ModelService } from '../models/index.js';
 import { setupChecklist } from './service.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
@@ -16,7 +16,7 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/setup',
     {
-      preHandler: requireAdmin,
+      onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'The first-run setup checklist: each item done, to do, or optional, with what to do',

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { loadOrCreateSecret } from '../../db/settings-repository.js';
-import { signingSecretFor } from '../api-keys/repository.js';
+import { namedPlugin } from '../../http/named-plugin.js';
+import { signingSecretFor } from '../api-keys/index.js';
 import { type CallbackJobDeps, deliverCallback, queueCompletionCallback } from './callback-job.js';
 import type { CallbackTransport } from './completion-callback.js';
 import { speechRoutes } from './routes.js';
@@ -10,7 +11,6 @@ import { runSpeechTask, type SpeechJobDeps } from './speech-job.js';
 import { sweepSpeechQueue } from './speech-queue.js';
 import { TaskAudioStreams } from './task-audio-stream.js';
 import { taskView } from './task-view.js';
-import { namedPlugin } from '../../http/named-plugin.js';
 
 /**
  * Routes, and when this process runs workers: the speech worker, the completion callback worker

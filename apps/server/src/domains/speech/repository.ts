@@ -11,10 +11,11 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import type { Database, SpeechSettingsJson } from '../../db/schema.js';
-import { captureHoldIn, holdCreditsIn, releaseHoldIn, settleHoldIn } from '../accounts/credits-repository.js';
 import { BatchReader } from '../../db/batch-reader.js';
-import { QueueOrder, type QueuedTaskKey } from './queue-order.js';
+import type { Database, SpeechSettingsJson } from '../../db/schema.js';
+import { captureHoldIn, holdCreditsIn, releaseHoldIn, settleHoldIn } from '../accounts/index.js';
+import { type QueuedTaskKey, QueueOrder } from './queue-order.js';
+import type { TaskFailure } from './task-failure.js';
 
 type TaskRow = Selectable<Database['speech_tasks']>;
 type StoredStudio = TaskRow['provider'];
@@ -229,13 +230,13 @@ export async function completeTask(
 export async function endTaskPartly(
   db: Kysely<Database>,
   taskId: string,
-  error: string,
+  failure: TaskFailure,
   spentCredits: number,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const task = await trx
       .updateTable('speech_tasks')
-      .set({ status: 'failed', error, updated_at: new Date(), finished_at: new Date() })
+      .set({ ...failedColumns(failure), updated_at: new Date(), finished_at: new Date() })
       .where('id', '=', taskId)
       .where(unfinished)
       .returning('hold_id')
@@ -247,8 +248,8 @@ export async function endTaskPartly(
 }
 
 /** Failure, cancellation or expiry: the error recorded and the held credits given back, together. */
-export async function failTask(db: Kysely<Database>, taskId: string, error: string): Promise<boolean> {
-  return endUnfinishedTask(db, taskId, error, null);
+export async function failTask(db: Kysely<Database>, taskId: string, failure: TaskFailure): Promise<boolean> {
+  return endUnfinishedTask(db, taskId, failure, null);
 }
 
 /**
@@ -259,21 +260,21 @@ export async function failStalledTask(
   db: Kysely<Database>,
   taskId: string,
   staleSeconds: number,
-  error: string,
+  failure: TaskFailure,
 ): Promise<boolean> {
-  return endUnfinishedTask(db, taskId, error, staleSeconds);
+  return endUnfinishedTask(db, taskId, failure, staleSeconds);
 }
 
 async function endUnfinishedTask(
   db: Kysely<Database>,
   taskId: string,
-  error: string,
+  failure: TaskFailure,
   onlyIfStalledFor: number | null,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const task = await trx
       .updateTable('speech_tasks')
-      .set({ status: 'failed', error, updated_at: new Date(), finished_at: new Date() })
+      .set({ ...failedColumns(failure), updated_at: new Date(), finished_at: new Date() })
       .where('id', '=', taskId)
       .where(onlyIfStalledFor === null ? unfinished : stalledFor(onlyIfStalledFor))
       .returning('hold_id')
@@ -283,6 +284,10 @@ async function endUnfinishedTask(
     return true;
   });
 }
+
+/** A failed task's columns: its status, and its failure's words and code. */
+const failedColumns = (failure: TaskFailure) =>
+  ({ status: 'failed', error: failure.message, error_code: failure.code }) as const;
 
 type TaskFilter = (eb: ExpressionBuilder<Database, 'speech_tasks'>) => Expression<SqlBool>;
 
@@ -422,6 +427,7 @@ export type PolledTask = Pick<
   | 'status'
   | 'progress'
   | 'error'
+  | 'error_code'
   | 'audio_key'
   | 'transcript_key'
   | 'duration_ms'
@@ -442,6 +448,7 @@ function polledTasksQuery(db: Kysely<Database>, taskIds: string[]) {
       'status',
       'progress',
       'error',
+      'error_code',
       'audio_key',
       'transcript_key',
       'duration_ms',

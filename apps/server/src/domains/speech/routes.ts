@@ -43,7 +43,7 @@ export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStrea
     app.post(
       '/api/tts',
       {
-        preHandler: identifyUser,
+        onRequest: identifyUser,
         schema: {
           tags: ['speech'],
           summary: 'Clone-studio speech (the spec’s provider A; also the anonymous landing demo)',
@@ -57,7 +57,7 @@ export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStrea
     app.post(
       '/api/elevenlabs/tts',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['speech'],
           summary: 'Preset-studio speech (the spec’s provider B)',
@@ -72,7 +72,7 @@ export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStrea
       app.get(
         url,
         {
-          preHandler: identifyUser,
+          onRequest: identifyUser,
           schema: {
             tags: ['speech'],
             summary: 'A speech task, for polling',
@@ -87,7 +87,7 @@ export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStrea
     app.get(
       '/api/minimax/tasks',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['speech'],
           summary: 'The caller’s recent speech tasks',
@@ -165,7 +165,7 @@ export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStrea
     app.get(
       '/api/preferences',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['speech'],
           summary: 'The signed-in user’s preferences',
@@ -178,7 +178,7 @@ export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStrea
     app.put(
       '/api/preferences',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['speech'],
           summary: 'Save the preferred voice',

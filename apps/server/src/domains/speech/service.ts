@@ -19,14 +19,14 @@ import { AppError } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { ByteRange, FileStorage } from '../../storage/file-storage.js';
 import { presetPreviewKey, type TaskFileKind } from '../../storage/keys.js';
-import { creditCost } from '../accounts/service.js';
-import { findClonedVoice } from '../voices/repository.js';
+import { creditCost } from '../accounts/index.js';
+import { findClonedVoice } from '../voices/index.js';
 import { fileKindFromName, verifyFileSignature } from './file-urls.js';
 import { checkSubmissionLimits, type SpeechLimits } from './limits.js';
 import { findPreferences, savePreferences } from './preferences-repository.js';
 import { previewTextFor } from './preview-texts.js';
 import { renderSpeech } from './render.js';
-import { createTask, findTask, findPolledTask, listUserTasks, queuePosition, type SpeechTask } from './repository.js';
+import { createTask, findPolledTask, findTask, listUserTasks, queuePosition, type SpeechTask } from './repository.js';
 import { SPEECH_JOB_OPTIONS } from './speech-queue.js';
 import { taskView } from './task-view.js';
 import { clampSettings, DEMO_MAX_TEXT_LENGTH } from './validation.js';
@@ -81,7 +81,10 @@ const speakerOf = (engine: SpeechEngineV1): Speaker => ({ engineId: engine.id, d
  */
 function catalogueFailure(error: unknown): never {
   if (!(error instanceof EngineError)) throw error;
-  throw new AppError(error.code === 'timeout' ? 'PROVIDER_CATALOGUE_TIMEOUT' : 'PROVIDER_CATALOGUE_FAILED', error.message);
+  throw new AppError(
+    error.code === 'timeout' ? 'PROVIDER_CATALOGUE_TIMEOUT' : 'PROVIDER_CATALOGUE_FAILED',
+    error.message,
+  );
 }
 
 /**
@@ -284,8 +287,7 @@ function requireSignedIn(caller: Caller): string {
   return caller.userId;
 }
 
-const voiceUnavailable = () =>
-  new AppError('VOICE_UNAVAILABLE');
+const voiceUnavailable = () => new AppError('VOICE_UNAVAILABLE');
 
 async function hasVoice(engine: SpeechEngineV1, voiceId: string): Promise<boolean> {
   return (await engine.listVoices()).some((voice) => voice.id === voiceId);

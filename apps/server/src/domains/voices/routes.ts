@@ -17,7 +17,7 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/voice/clone',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['voices'],
         summary: 'Clone a voice from a 10 s - 5 min sample (multipart form)',
@@ -34,7 +34,7 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/voice/cloned',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['voices'],
         summary: 'The caller’s cloned voices, newest first',
@@ -47,7 +47,7 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/voice/:id/sample.mp3',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['voices'],
         summary: 'A cloned voice’s spoken preview (audio/mpeg)',
@@ -62,7 +62,7 @@ export const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
     app.delete(
       url,
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: {
           tags: ['voices'],
           summary: 'Delete a cloned voice',

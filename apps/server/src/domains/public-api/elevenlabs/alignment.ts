@@ -1,5 +1,5 @@
 import type { Segment } from '../../../audio/audio.js';
-import type { SpokenChunk } from '../../speech/render.js';
+import type { SpokenChunk } from '../../speech/index.js';
 import type { CharacterAlignment } from './schemas.js';
 
 interface TimedCharacter {

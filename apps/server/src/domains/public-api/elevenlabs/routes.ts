@@ -2,8 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../http/errors.js';
-import type { ApiKeyService } from '../../api-keys/service.js';
-import type { VoiceService } from '../../voices/service.js';
+import type { ApiKeyService } from '../../api-keys/index.js';
+import type { VoiceService } from '../../voices/index.js';
 import type { ApiCatalogue } from '../catalogue.js';
 import { apiKeyGuard, principalWith, xiApiKey } from '../principal.js';
 import type { ApiSpeechRequest, ApiSpeechService, SpeechStream } from '../speech-service.js';
@@ -131,7 +131,7 @@ async function speechRequest(catalogue: ApiCatalogue, { params, body, query }: S
 async function modelFor(catalogue: ApiCatalogue, modelId: string | null | undefined): Promise<string | null> {
   if (!modelId || modelId in ELEVENLABS_MODELS) return null;
   if ((await catalogue.models()).some((model) => model.id === modelId)) return modelId;
-  throw new AppError(400, `The model "${modelId}" does not exist. List the models at /v1/models.`, 'UNKNOWN_MODEL');
+  throw new AppError('UNKNOWN_MODEL', modelId, '/v1/models');
 }
 
 /** ElevenLabs' headers naming the generation and its cost; our task id is its history item id. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { VoiceService } from '../../voices/service.js';
+import type { VoiceService } from '../../voices/index.js';
 import type { ApiCatalogue } from '../catalogue.js';
 import { type apiKeyGuard, principalWith } from '../principal.js';
 import { readAddVoiceForm } from './clone-form.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OutputFormat } from '../../../audio/audio-output.js';
 import { AppError } from '../../../http/errors.js';
-import type { ApiKeyService } from '../../api-keys/service.js';
+import type { ApiKeyService } from '../../api-keys/index.js';
 import type { ApiCatalogue, ApiVoice } from '../catalogue.js';
 import { apiKeyGuard, bearerToken, principalWith } from '../principal.js';
 import type { ApiSpeechService, SpeechStream } from '../speech-service.js';
@@ -122,7 +122,7 @@ function voiceView(voice: ApiVoice, all: ApiVoice[]) {
 async function modelFor(catalogue: ApiCatalogue, model: string): Promise<string | null> {
   if (OPENAI_MODELS.includes(model)) return null;
   if ((await catalogue.models()).some((known) => known.id === model)) return model;
-  throw new AppError(400, `The model "${model}" does not exist. List the models at /models.`, 'UNKNOWN_MODEL');
+  throw new AppError('UNKNOWN_MODEL', model, '/models');
 }
 
 /** OpenAI allows 0.25-4; our engines speak 0.5-2, so speeds outside are brought in, with a warning. */
@@ -138,11 +138,7 @@ function outputFormat(format: OpenAiSpeechRequest['response_format']): OutputFor
     return { container: format, sampleRate: null };
   }
   if (format === 'pcm') return { container: 'pcm', sampleRate: OPENAI_PCM_RATE };
-  throw new AppError(
-    400,
-    `response_format "${format}" is not supported. Use one of: ${SUPPORTED_FORMATS.join(', ')}.`,
-    'UNSUPPORTED_FORMAT',
-  );
+  throw new AppError('RESPONSE_FORMAT_UNSUPPORTED', format, SUPPORTED_FORMATS);
 }
 
 async function* audioBytes(stream: SpeechStream): AsyncGenerator<Buffer> {

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Auth, type SignedInUser, sessionUser } from './service.js';
-import type { SessionCache } from './session-cache.js';
+import { type Auth, type SessionCache, type SignedInUser, sessionUser } from '../domains/auth/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -8,7 +7,11 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the preHandler that admits only requests with a live session cookie. */
+/**
+ * Builds the hook that admits only requests with a live session cookie. Routes run it `onRequest`,
+ * before the body is parsed or validated, so an anonymous caller learns only that it must sign in
+ * (401), never what a well-formed request would look like (400).
+ */
 export function sessionGuard(auth: Auth, maxAgeDays: number, cache: SessionCache) {
   return async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     request.user = await sessionUser(auth, request.headers.cookie, maxAgeDays, cache);

@@ -1,0 +1,12 @@
+// The api-keys domain's public surface: what other domains may use. The public API authenticates
+// with the service and counts a key's monthly characters through the quota operations (the `...In`
+// one inside the caller's transaction); speech signs completion callbacks with a user's secret.
+
+export {
+  addMonthCharactersIn,
+  countRecentKeyTasks,
+  refundMonthCharacters,
+  signingSecretFor,
+} from './repository.js';
+export { apiKeyRoutes } from './routes.js';
+export { ApiKeyService, type ApiPrincipal } from './service.js';

@@ -1,0 +1,10 @@
+// The auth domain's public surface: what other domains (and the session guard in http/) may use.
+export { type Auth, offeredSignInMethods, type SignedInUser, sessionUser } from './service.js';
+export { SessionCache } from './session-cache.js';
+export {
+  noteSignInFailure,
+  refuseWhileThrottled,
+  type SignInFailureKey,
+  type SignInThrottleRule,
+} from './sign-in-throttle.js';
+export { userCookie } from './user-cookie.js';
