@@ -109,6 +109,8 @@ const envSchema = z
     MODEL_DOWNLOAD_BASE_URL: z
       .url({ message: 'must be the address of a mirror of sherpa-onnx’s release downloads' })
       .optional(),
+    // Seconds without a byte before a model download is given up; a slow mirror may want more.
+    MODEL_DOWNLOAD_STALL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
     MODELS_PRELOAD: z
       .string()
       .default('')
@@ -242,6 +244,8 @@ export interface Config {
     uploadLimitBytes: number;
     /** A mirror of sherpa-onnx's release downloads, for installs by name; null uses GitHub. */
     downloadBaseUrl: string | null;
+    /** `MODEL_DOWNLOAD_STALL_SECONDS` in ms: no bytes for this long ends a download. */
+    downloadStallTimeoutMs: number;
     /** `MODELS_PRELOAD`: catalogue models installed in the background at start when missing. */
     preload: string[];
   };
@@ -369,6 +373,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dir: path.resolve(e.MODELS_DIR ?? path.join(dataDir, 'models')),
       uploadLimitBytes: e.MODEL_UPLOAD_LIMIT_MB * 1024 * 1024,
       downloadBaseUrl: e.MODEL_DOWNLOAD_BASE_URL ?? null,
+      downloadStallTimeoutMs: Math.round(e.MODEL_DOWNLOAD_STALL_SECONDS * 1000),
       preload: e.MODELS_PRELOAD,
     },
     speech: {

@@ -13,6 +13,12 @@ describe('loadConfig', () => {
     expect(config.runWorkers).toBe(true);
   });
 
+  it('gives up a model download after 30 s without data, or after MODEL_DOWNLOAD_STALL_SECONDS', () => {
+    expect(loadConfig({}).models.downloadStallTimeoutMs).toBe(30_000);
+    expect(loadConfig({ MODEL_DOWNLOAD_STALL_SECONDS: '2.5' }).models.downloadStallTimeoutMs).toBe(2_500);
+    expect(() => loadConfig({ MODEL_DOWNLOAD_STALL_SECONDS: '0' })).toThrow(/MODEL_DOWNLOAD_STALL_SECONDS/);
+  });
+
   it('uses a PostgreSQL server when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://127.0.0.1:5432/sayso' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://127.0.0.1:5432/sayso' });

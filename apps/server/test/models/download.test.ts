@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DownloadProgress, downloadToFile } from '../../src/models/download.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_STALL_TIMEOUT_MS, type DownloadProgress, downloadToFile } from '../../src/models/download.js';
 import { type ModelMirror, startModelMirror } from '../helpers/model-mirror.js';
 
 let mirror: ModelMirror;
@@ -52,6 +52,47 @@ describe('model download', () => {
     });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await readdir(scratch)).toEqual([]);
+  });
+
+  it('waits 30 s for data by default, and not a moment longer', async () => {
+    // A fake fetch whose body sends 100 bytes and then nothing; fake timers stand in for the 30 s.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let requestSignal: AbortSignal | undefined;
+      const stallingFetch: typeof fetch = async (_url, init) => {
+        const signal = init?.signal ?? undefined;
+        requestSignal = signal;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new Uint8Array(100));
+            signal?.addEventListener('abort', () => controller.error(signal.reason), { once: true });
+          },
+        });
+        return new Response(body, { headers: { 'content-length': '1000' } });
+      };
+      let firstBytes: () => void = () => {};
+      const receivedSome = new Promise<void>((resolve) => {
+        firstBytes = resolve;
+      });
+      const download = downloadToFile('https://mirror.example/voice.tar.bz2', target(), {
+        fetch: stallingFetch,
+        onProgress: () => firstBytes(),
+      });
+      const settled = expect(download).rejects.toMatchObject({
+        code: 'DOWNLOAD_STALLED',
+        message: 'No data from mirror.example for 30 s; the download was stopped and nothing was installed.',
+      });
+      await receivedSome;
+      expect(DEFAULT_STALL_TIMEOUT_MS).toBe(30_000);
+      vi.advanceTimersByTime(DEFAULT_STALL_TIMEOUT_MS - 1);
+      expect(requestSignal?.aborted).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(requestSignal?.aborted).toBe(true);
+      await settled;
+      expect(await readdir(scratch)).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('resumes a cut connection with a Range request from the bytes on disk', async () => {
