@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, adminCookie } from '../helpers/admin.js';
-import { ORIGIN } from '../helpers/sessions.js';
+import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 import { standInGtcrnModel } from '../helpers/sherpa-stand-ins/denoiser.js';
 import { type ApiOperation, AUTH_BRIDGE_OPERATIONS, describedOperations, fillPath } from './api-description.js';
 import { CheckLog, excerpt } from './check-log.js';
@@ -216,6 +216,9 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/auth/update-user': { access: 'user', request: () => ({ body: { name: 'Renamed by the matrix' } }) },
 };
 
+/** Routes that serve an anonymous caller too (the landing demo), so they validate for anyone. */
+const DEMO_ROUTES = new Set(['POST /api/tts', 'GET /api/task/{id}', 'GET /api/elevenlabs/task/{id}']);
+
 const BRIDGE_ROUTES = AUTH_BRIDGE_OPERATIONS.filter((route) => MATRIX[route.key]);
 
 type Caller = 'anonymous' | 'another user' | 'a non-staff user' | 'the owner' | 'staff';
@@ -349,6 +352,55 @@ describe('authorization matrix', () => {
     );
     expect(log.failures).toEqual([]);
   }, 90_000);
+
+  it('checks the caller before the request: malformed input gets 401 or 403, never a 400', async () => {
+    const app = await securityApp({ workers: false });
+    const user = await signedInUser(app);
+    const log = new CheckLog();
+    // Path parameters that are no id, number or format (short enough for the router to match),
+    // a query out of range, and a body that is not even JSON: a route that validated first would
+    // answer 400.
+    const junk = '!'.repeat(40);
+    const malformed = async (route: ApiOperation, cookie: string | undefined) => {
+      const params = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, junk]));
+      const withBody = route.method !== 'GET';
+      const response = await app.inject({
+        method: route.method,
+        url: `${fillPath(route.path, params)}?limit=-1&page=-1&languages=${junk}`,
+        headers: {
+          origin: ORIGIN,
+          ...(cookie ? { cookie } : {}),
+          ...(withBody ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(withBody ? { payload: '{"malformed": ' } : {}),
+      });
+      return { status: response.statusCode, body: response.body };
+    };
+    let calls = 0;
+    for (const route of await describedOperations(app)) {
+      const access = MATRIX[route.key]?.access;
+      if (access !== 'user' && access !== 'owner' && access !== 'staff') continue;
+      // The landing demo speaks and polls without an account: a bad request there is a 400 for anyone.
+      if (DEMO_ROUTES.has(route.key)) continue;
+      const anonymous = await malformed(route, undefined);
+      calls += 1;
+      log.check(
+        anonymous.status === 401,
+        () => `${route.key}, malformed, as anonymous: ${anonymous.status} ${excerpt(anonymous.body)} (want 401)`,
+      );
+      if (access !== 'staff') continue;
+      const nonStaff = await malformed(route, user.cookie);
+      calls += 1;
+      log.check(
+        nonStaff.status === 401 || nonStaff.status === 403,
+        () =>
+          `${route.key}, malformed, as a non-staff user: ${nonStaff.status} ${excerpt(nonStaff.body)} (want 401 or 403)`,
+      );
+    }
+    log.summary('guards before validation', `${calls} malformed calls`);
+    expect(calls).toBeGreaterThan(30);
+    expect(log.failures).toEqual([]);
+  }, 60_000);
 
   it('serves a task’s files only through its signed links', async () => {
     const app = await securityApp({ workers: true });
