@@ -1,32 +1,58 @@
 import { z } from 'zod';
 
+/** The longest text one speech request may carry (spec section 5). */
+export const MAX_TEXT_LENGTH = 50_000;
+
 /**
- * A speech request for the clone studio and the landing demo (spec section 3, provider A).
- * Text and voice stay `unknown` here so that the server answers a missing or empty one with the
- * spec's own message (section 5) rather than a generic schema error.
+ * The spec's checks on a speech request's text (section 5), with its messages: the server answers
+ * a validation failure with its first issue's message, so these words reach the caller verbatim.
+ * A text of spaces only counts as missing; the text itself is kept as sent.
+ */
+export const speechText = z
+  .string({ error: 'Text is required' })
+  .refine((text) => text.trim().length > 0, { error: 'Text is required' })
+  .max(MAX_TEXT_LENGTH, { error: 'Text exceeds maximum length of 50,000 characters' });
+
+/** A voice id, trimmed; missing or blank is the spec's 'Voice ID is required'. */
+export const speechVoiceId = z
+  .string({ error: 'Voice ID is required' })
+  .trim()
+  .min(1, { error: 'Voice ID is required' });
+
+/** A model id, trimmed; missing or blank is the spec's 'Model ID is required'. */
+export const speechModelId = z
+  .string({ error: 'Model ID is required' })
+  .trim()
+  .min(1, { error: 'Model ID is required' });
+
+/**
+ * A speech request for the clone studio and the landing demo (spec section 3, provider A). The
+ * fields are checked in the spec's order (text, then voice), so the first message is the spec's.
  */
 export const cloneSpeechRequest = z.object({
-  text: z.unknown().optional(),
+  text: speechText,
   model: z.string().optional(),
-  voice_setting: z
-    .object({
-      voice_id: z.unknown().optional(),
+  // A request without voice settings has no voice: the spec's message, not a schema's.
+  voice_setting: z.object(
+    {
+      voice_id: speechVoiceId,
       vol: z.number().optional(),
       pitch: z.number().optional(),
       speed: z.number().optional(),
-    })
-    .optional(),
+    },
+    { error: 'Voice ID is required' },
+  ),
   language_boost: z.string().optional(),
   with_transcript: z.boolean().optional(),
   receive_url: z.url({ protocol: /^https$/, message: 'receive_url must be an https URL' }).optional(),
 });
 export type CloneSpeechRequest = z.infer<typeof cloneSpeechRequest>;
 
-/** A speech request for the preset studio (spec section 3, provider B). */
+/** A speech request for the preset studio (spec section 3, provider B): text, voice and model, in that order. */
 export const presetSpeechRequest = z.object({
-  text: z.unknown().optional(),
-  voice_id: z.unknown().optional(),
-  model_id: z.unknown().optional(),
+  text: speechText,
+  voice_id: speechVoiceId,
+  model_id: speechModelId,
   with_transcript: z.boolean().optional(),
   speed: z.number().optional(),
   pitch: z.number().optional(),

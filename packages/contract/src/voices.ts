@@ -1,4 +1,43 @@
 import { z } from 'zod';
+import { cloneLanguageField } from './languages.js';
+
+/** The preview text a new voice reads when the form sends none (spec section 5's friendly greeting). */
+export const DEFAULT_PREVIEW_TEXT = 'Hello! This is my new voice. I hope you enjoy listening to it.';
+export const MAX_PREVIEW_TEXT_LENGTH = 300;
+/** A transcript of a sample of at most 30 seconds (the limit for a transcribed sample) fits easily. */
+export const MAX_TRANSCRIPT_LENGTH = 1_000;
+
+/**
+ * The text fields of the clone form (POST /api/voice/clone, a multipart form; spec section 3,
+ * 'Voice clone request'), checked in the spec's order with its messages (section 5), its defaults
+ * filled in: English, noise reduction on, the friendly greeting. The audio file travels beside them.
+ */
+export const cloneVoiceForm = z.object({
+  voice_name: z.string({ error: 'Voice name is required' }).trim().min(1, { error: 'Voice name is required' }),
+  language_tag: cloneLanguageField,
+  preview_text: z
+    .string()
+    .optional()
+    .transform((text) => text?.trim() || DEFAULT_PREVIEW_TEXT)
+    .pipe(z.string().max(MAX_PREVIEW_TEXT_LENGTH, { error: 'Sample text must be 300 characters or less.' })),
+  /** Anything but 'false' (the form sends 'true' or 'false') keeps the spec's default, on. */
+  need_noise_reduction: z
+    .string()
+    .optional()
+    .transform((value) => value !== 'false'),
+  /** What is said in the sample, optional (cloning models such as ZipVoice need it); spaces collapsed. */
+  sample_transcript: z
+    .string()
+    .optional()
+    .transform((text) => (text ?? '').replace(/\s+/g, ' ').trim())
+    .pipe(
+      z.string().max(MAX_TRANSCRIPT_LENGTH, { error: 'The sample’s transcript must be 1,000 characters or less.' }),
+    ),
+});
+/** The form's fields as sent: every one a string, any one missing. */
+export type CloneVoiceFormFields = Partial<Record<keyof z.input<typeof cloneVoiceForm>, string>>;
+/** The form's fields as checked, defaults filled in; an empty transcript means none. */
+export type CloneVoiceFormValues = z.output<typeof cloneVoiceForm>;
 
 /** The answer to POST /api/voice/clone (a multipart form: audio, voice_name, language_tag, ...). */
 export const clonedVoiceCreated = z.object({

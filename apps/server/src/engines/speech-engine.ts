@@ -1,3 +1,4 @@
+import type { CloneLanguage } from '@sayso/contract/languages';
 import type { Segment } from '../audio/audio.js';
 import type { DecodedAudio } from '../audio/mp3-decode.js';
 
@@ -153,7 +154,7 @@ export interface CloneSample extends DecodedAudio {
 export interface CloneRequest {
   sample: CloneSample;
   name: string;
-  language: string;
+  language: CloneLanguage;
   previewText: string;
   noiseReduction: boolean;
   /** What is said in the sample, when the user typed it (ZipVoice clones only from a sample and its transcript). */

@@ -125,7 +125,7 @@ describe('the ElevenLabs adapter on the wire', () => {
     const cloned = await elevenlabs.cloneVoice?.({
       sample: await spokenSample(),
       name: 'My clone',
-      language: 'English',
+      language: 'english',
       previewText: 'Hello, this is my voice.',
       noiseReduction: true,
     });

@@ -39,7 +39,7 @@ describe('approximate clones on eSpeak NG', () => {
       const cloned = await engine.cloneVoice?.({
         sample,
         name: voice,
-        language: 'English',
+        language: 'english',
         previewText: 'Hello, this is my new voice. I hope you like how it sounds.',
         noiseReduction: true,
       });

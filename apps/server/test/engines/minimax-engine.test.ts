@@ -1,3 +1,4 @@
+import { CLONE_LANGUAGE_TAGS } from '@sayso/contract/languages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { renderSpeech } from '../../src/domains/speech/render.js';
@@ -145,7 +146,7 @@ describe('the MiniMax adapter on the wire', () => {
     const cloned = await minimax.cloneVoice?.({
       sample: await spokenSample(),
       name: 'Mine',
-      language: 'English',
+      language: 'english',
       previewText: 'Hello, this is my voice.',
       noiseReduction: true,
     });
@@ -176,7 +177,7 @@ describe('the MiniMax adapter on the wire', () => {
       const cloned = await engine().cloneVoice?.({
         sample: await spokenSample(),
         name: 'Quiet',
-        language: 'English',
+        language: 'english',
         previewText: 'Hello, this is my voice.',
         noiseReduction: false,
       });
@@ -280,12 +281,7 @@ describe('MiniMax models and languages', () => {
   });
 
   it('maps every clone-screen language to a value of MiniMax’s language_boost list', () => {
-    const cloneScreen =
-      'english vietnamese arabic cantonese chinese dutch french german indonesian italian japanese korean ' +
-      'portuguese russian spanish turkish ukrainian thai polish romanian greek czech finnish hindi bulgarian ' +
-      'danish hebrew malay persian slovak swedish croatian filipino hungarian norwegian slovenian catalan ' +
-      'nynorsk tamil afrikaans';
-    const mapped = cloneScreen.split(' ').map((language) => minimaxLanguageBoost(language));
+    const mapped = CLONE_LANGUAGE_TAGS.map((language) => minimaxLanguageBoost(language));
     expect(mapped).toHaveLength(40);
     expect(mapped).not.toContain('auto');
     expect(mapped.slice(0, 5)).toEqual(['English', 'Vietnamese', 'Arabic', 'Chinese,Yue', 'Chinese']);
@@ -296,6 +292,10 @@ describe('MiniMax models and languages', () => {
     ['chinese', 'Chinese'],
     ['english', 'English'],
     ['English', 'English'],
+    ['Mandarin', 'Chinese'],
+    ['yue', 'Chinese,Yue'],
+    ['de', 'German'],
+    ['Chinese,Yue', 'Chinese,Yue'],
     ['Auto', 'auto'],
     ['klingon', 'auto'],
     [null, 'auto'],

@@ -75,7 +75,7 @@ async function clone(engine: SpeechEngineV1, amplitude: number, noiseReduction =
   const made = await engine.cloneVoice({
     sample: sample(amplitude),
     name: 'Mine',
-    language: 'English',
+    language: 'english',
     previewText: 'Hello there.',
     noiseReduction,
   });
@@ -328,7 +328,7 @@ describe('the sherpa engine', () => {
     const order = {
       sample: sample(0.3),
       name: 'Mine',
-      language: 'English',
+      language: 'english' as const,
       previewText: 'Hello world.',
       noiseReduction: false,
     };

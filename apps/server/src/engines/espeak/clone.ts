@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { CloneLanguage } from '@sayso/contract/languages';
 import type { FormantSummary } from '../../audio/formants.js';
 import type { DecodedAudio } from '../../audio/mp3-decode.js';
 import { pcmToFloats } from '../../audio/pcm.js';
@@ -6,8 +7,12 @@ import { analyseVoice, type VoiceProfile } from '../../audio/voice-profile.js';
 import { EngineError } from '../speech-engine.js';
 import { runEspeak } from './run.js';
 
-/** eSpeak NG voices for the clone screen's 40 languages (spec section 2); Filipino has none. */
-const CLONE_LANGUAGES: Record<string, string> = {
+/**
+ * eSpeak NG voices for the clone screen's 40 languages (spec section 2), one for each (the
+ * compiler holds this to the contract's list). Filipino has none of its own and Nynorsk borrows
+ * Bokmål.
+ */
+const ESPEAK_VOICE_OF: Record<CloneLanguage, string> = {
   english: 'en-us',
   vietnamese: 'vi',
   arabic: 'ar',
@@ -50,9 +55,9 @@ const CLONE_LANGUAGES: Record<string, string> = {
   afrikaans: 'af',
 };
 
-/** The eSpeak voice of a clone-screen language tag ('English', 'chinese', ...). */
-export function cloneLanguage(tag: string): string {
-  return CLONE_LANGUAGES[tag.trim().toLowerCase()] ?? 'en-us';
+/** The eSpeak voice of a clone-screen language. */
+export function cloneLanguage(tag: CloneLanguage): string {
+  return ESPEAK_VOICE_OF[tag];
 }
 
 /**

@@ -1,3 +1,5 @@
+import { CLONE_LANGUAGES, type CloneLanguage } from '@sayso/contract/languages';
+
 /**
  * What language a MiniMax system voice speaks. MiniMax names most voices `<Language>_<Name>`, in
  * its own words (`English_Graceful_Lady`, `Chinese (Mandarin)_Reliable_Executive`,
@@ -14,53 +16,26 @@ export interface VoiceLanguage {
   accent: string;
 }
 
-const BY_WORD: Record<string, [language: string, locale: string]> = {
-  'chinese (mandarin)': ['zh', 'zh-CN'],
-  chinese: ['zh', 'zh-CN'],
-  mandarin: ['zh', 'zh-CN'],
-  cantonese: ['yue', 'zh-HK'],
-  english: ['en', 'en'],
-  spanish: ['es', 'es'],
-  french: ['fr', 'fr'],
-  russian: ['ru', 'ru'],
-  german: ['de', 'de'],
-  portuguese: ['pt', 'pt'],
-  arabic: ['ar', 'ar'],
-  italian: ['it', 'it'],
-  japanese: ['ja', 'ja-JP'],
-  korean: ['ko', 'ko-KR'],
-  indonesian: ['id', 'id'],
-  vietnamese: ['vi', 'vi'],
-  turkish: ['tr', 'tr'],
-  dutch: ['nl', 'nl'],
-  ukrainian: ['uk', 'uk'],
-  thai: ['th', 'th'],
-  polish: ['pl', 'pl'],
-  romanian: ['ro', 'ro'],
-  greek: ['el', 'el'],
-  czech: ['cs', 'cs'],
-  finnish: ['fi', 'fi'],
-  hindi: ['hi', 'hi'],
-  bulgarian: ['bg', 'bg'],
-  danish: ['da', 'da'],
-  hebrew: ['he', 'he'],
-  malay: ['ms', 'ms'],
-  persian: ['fa', 'fa'],
-  slovak: ['sk', 'sk'],
-  swedish: ['sv', 'sv'],
-  croatian: ['hr', 'hr'],
-  filipino: ['fil', 'fil'],
-  hungarian: ['hu', 'hu'],
-  norwegian: ['no', 'no'],
-  slovenian: ['sl', 'sl'],
-  catalan: ['ca', 'ca'],
-  nynorsk: ['nn', 'nn'],
-  tamil: ['ta', 'ta'],
-  afrikaans: ['af', 'af'],
+/** Where MiniMax's voices of a language name a region as well. */
+const LOCALE_OF: Partial<Record<CloneLanguage, string>> = {
+  cantonese: 'zh-HK',
+  chinese: 'zh-CN',
+  japanese: 'ja-JP',
+  korean: 'ko-KR',
 };
 
+/**
+ * MiniMax's language words, lower-cased: the clone screen's languages (MiniMax speaks all of
+ * them, so its voices' words are these) and its own names for Mandarin.
+ */
+const BY_WORD = new Map<string, [language: string, locale: string]>([
+  ...CLONE_LANGUAGES.map(({ tag, code }): [string, [string, string]] => [tag, [code, LOCALE_OF[tag] ?? code]]),
+  ['chinese (mandarin)', ['zh', 'zh-CN']],
+  ['mandarin', ['zh', 'zh-CN']],
+]);
+
 /** Every language a MiniMax voice may speak, as the product's codes. */
-export const MINIMAX_LANGUAGES = [...new Set(Object.values(BY_WORD).map(([language]) => language))];
+export const MINIMAX_LANGUAGES = [...new Set([...BY_WORD.values()].map(([language]) => language))];
 
 /** Scripts that say the language of a name or description written in it. */
 const SCRIPTS: [RegExp, string, string][] = [
@@ -75,7 +50,7 @@ const SCRIPTS: [RegExp, string, string][] = [
 export function minimaxVoiceLanguage(voiceId: string, name = '', description: string[] = []): VoiceLanguage {
   const underscore = voiceId.indexOf('_');
   const word = underscore > 0 ? voiceId.slice(0, underscore).trim() : '';
-  const known = BY_WORD[word.toLowerCase()];
+  const known = BY_WORD.get(word.toLowerCase());
   if (known) return { language: known[0], locale: known[1], accent: word };
   const written = `${name} ${description.join(' ')}`;
   for (const [script, language, locale] of SCRIPTS) {
