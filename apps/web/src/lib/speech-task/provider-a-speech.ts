@@ -9,14 +9,10 @@ type VoiceSetting = NonNullable<CloneSpeechRequest['voice_setting']>;
 
 /**
  * Provider A's speech request (spec section 3) as the landing demo and the clone studio send it:
- * the contract's body with every field filled in, and text and voice as strings (the contract keeps
- * them `unknown` so that the server can answer a bad one with the spec's own message).
+ * the contract's body with every field filled in but the callback URL, which the web app never asks for.
  */
-export type ProviderASpeechRequest = Required<
-  Pick<CloneSpeechRequest, 'model' | 'language_boost' | 'with_transcript'>
-> & {
-  text: string;
-  voice_setting: Required<Omit<VoiceSetting, 'voice_id'>> & { voice_id: string };
+export type ProviderASpeechRequest = Required<Omit<CloneSpeechRequest, 'receive_url' | 'voice_setting'>> & {
+  voice_setting: Required<VoiceSetting>;
 };
 
 /** The request with the spec's fixed fields filled in. */

@@ -1,5 +1,7 @@
+import { CLONE_LANGUAGE_TAGS, cloneLanguageLabel } from '@sayso/contract/languages';
+import { DEFAULT_PREVIEW_TEXT } from '@sayso/contract/voices';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cloneVoice, DEFAULT_PREVIEW_TEXT, readCloneAnswer } from '@/features/cloning/api/clone-voice';
+import { cloneVoice, readCloneAnswer } from '@/features/cloning/api/clone-voice';
 import {
   createVoiceFailure,
   createVoiceProblem,
@@ -7,7 +9,7 @@ import {
   voicesRequestFailure,
 } from '@/features/cloning/lib/create-voice-checks';
 import { generateProblem } from '@/features/cloning/lib/generate-checks';
-import { CLONE_LANGUAGES, greetingFor, languageLabel } from '@/features/cloning/lib/languages';
+import { greetingFor } from '@/features/cloning/lib/languages';
 import { findTaskByText, sameText, TASK_NOT_FOUND_MESSAGE } from '@/features/cloning/lib/task-search';
 import { isAcceptedFile, PICKER_ACCEPT, validateUpload } from '@/features/cloning/lib/upload-validation';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
@@ -278,9 +280,10 @@ describe('finding a task by its text when no id came back', () => {
 
 describe('clone languages', () => {
   it('lists 40 languages in the spec’s order with Mandarin for chinese and the English greeting for cantonese', () => {
-    expect(CLONE_LANGUAGES).toHaveLength(40);
-    expect(CLONE_LANGUAGES.slice(0, 5)).toEqual(['english', 'vietnamese', 'arabic', 'cantonese', 'chinese']);
-    expect(languageLabel('chinese')).toBe('Mandarin');
+    expect(CLONE_LANGUAGE_TAGS).toHaveLength(40);
+    expect(new Set(CLONE_LANGUAGE_TAGS).size).toBe(40);
+    expect(CLONE_LANGUAGE_TAGS.slice(0, 5)).toEqual(['english', 'vietnamese', 'arabic', 'cantonese', 'chinese']);
+    expect(cloneLanguageLabel('chinese')).toBe('Mandarin');
     expect(greetingFor('cantonese')).toBe(greetingFor('english'));
     expect(greetingFor('french')).not.toBe(greetingFor('english'));
   });

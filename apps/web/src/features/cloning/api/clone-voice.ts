@@ -1,10 +1,8 @@
-import type { ClonedVoiceCreated } from '@sayso/contract/voices';
+import { type ClonedVoiceCreated, type CloneVoiceFormFields, DEFAULT_PREVIEW_TEXT } from '@sayso/contract/voices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { spacedRequest } from '@/lib/speech-task/spaced-request';
 import { NO_VOICE_ID_MESSAGE } from '../lib/create-voice-checks';
 import { clonedVoicesQuery } from './cloned-voices';
-
-export const DEFAULT_PREVIEW_TEXT = 'Hello! This is my new voice. I hope you enjoy listening to it.';
 
 export interface CloneOptions {
   languageTag?: string;
@@ -52,14 +50,18 @@ export async function cloneVoice(file: unknown, voiceName: string, options: Clon
   if (file.size > 20 * 1024 * 1024) {
     throw new Error(`File too large. Maximum size: 20MB, your file: ${(file.size / 1024 / 1024).toFixed(2)}MB`);
   }
+  const transcript = options.transcript?.trim();
+  // The contract names the form's fields (and the server checks them by its schema).
+  const fields: CloneVoiceFormFields = {
+    voice_name: voiceName.trim(),
+    language_tag: options.languageTag || 'English',
+    preview_text: options.previewText?.trim() || DEFAULT_PREVIEW_TEXT,
+    need_noise_reduction: String(options.noiseReduction ?? true),
+    ...(transcript ? { sample_transcript: transcript } : {}),
+  };
   const form = new FormData();
   form.append('audio', file, file.name);
-  form.append('voice_name', voiceName.trim());
-  form.append('language_tag', options.languageTag || 'English');
-  form.append('preview_text', options.previewText?.trim() || DEFAULT_PREVIEW_TEXT);
-  form.append('need_noise_reduction', String(options.noiseReduction ?? true));
-  const transcript = options.transcript?.trim();
-  if (transcript) form.append('sample_transcript', transcript);
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
   const answer = await spacedRequest<CloneAnswer>('/voice/clone', { method: 'POST', body: form });
   return readCloneAnswer(answer, voiceName.trim());
 }

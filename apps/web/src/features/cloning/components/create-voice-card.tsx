@@ -1,9 +1,9 @@
+import { CLONE_LANGUAGE_TAGS, type CloneLanguage, cloneLanguageLabel } from '@sayso/contract/languages';
 import { Wand2 } from 'lucide-react';
 import { useId } from 'react';
 import { studioCardStyle } from '@/components/ui/card-styles';
 import type { CreatedNotice, VoiceDraft } from '../hooks/use-create-voice';
 import { MAX_SAMPLE_TEXT, MAX_TRANSCRIPT } from '../lib/create-voice-checks';
-import { CLONE_LANGUAGES, type CloneLanguage, languageLabel } from '../lib/languages';
 import { CloneStudioError } from './clone-studio-error';
 import { CreatedVoiceNotice } from './created-voice-notice';
 import { LoadedFile } from './loaded-file';
@@ -111,9 +111,9 @@ export function CreateVoiceCard({
             onChange={(event) => onLanguageChange(event.target.value as CloneLanguage)}
             className={input}
           >
-            {CLONE_LANGUAGES.map((option) => (
+            {CLONE_LANGUAGE_TAGS.map((option) => (
               <option key={option} value={option}>
-                {languageLabel(option)}
+                {cloneLanguageLabel(option)}
               </option>
             ))}
           </select>

@@ -1,7 +1,8 @@
+import type { CloneLanguage } from '@sayso/contract/languages';
 import { useState } from 'react';
 import { type ClonedVoiceResult, useCloneVoice } from '../api/clone-voice';
 import { createVoiceFailure, createVoiceProblem } from '../lib/create-voice-checks';
-import { type CloneLanguage, greetingFor, languageLabel } from '../lib/languages';
+import { greetingFor } from '../lib/languages';
 import { useTimedNotice } from './use-timed-notice';
 
 /** What the Create a voice card asks for. */
@@ -94,8 +95,8 @@ export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEve
       file,
       voiceName: draft.voiceName,
       options: {
-        // The provider knows the language as Chinese, where the list says Mandarin.
-        languageTag: languageLabel(draft.language).replace('Mandarin', 'Chinese'),
+        // The contract's tag: the server takes it as it is, whatever the list shows for it.
+        languageTag: draft.language,
         noiseReduction: draft.noiseReduction,
         previewText: draft.sampleText,
         transcript: draft.transcript,
