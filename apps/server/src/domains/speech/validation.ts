@@ -1,25 +1,20 @@
+import { speechText } from '@sayso/contract/speech';
+import { codeOfMessage } from '../../http/error-codes.js';
 import { AppError } from '../../http/errors.js';
 
-export const MAX_TEXT_LENGTH = 50_000;
 export const DEMO_MAX_TEXT_LENGTH = 150;
 
-const bad = (message: string) => new AppError(400, message, 'INVALID_SPEECH_REQUEST');
-
-/** The spec's checks on a speech request, in its order, with its messages (section 5). */
+/**
+ * The spec's text rules (the contract's `speechText`, section 5) for text that did not come
+ * through a route's schema: a stored task's text, or what a caller inside the server hands an
+ * engine. Requests are checked by their route's schema; this is the same rule, with the same words.
+ */
 export function checkSpeechText(text: unknown): string {
-  if (typeof text !== 'string' || text.trim().length === 0) throw bad('Text is required');
-  if (text.length > MAX_TEXT_LENGTH) throw bad('Text exceeds maximum length of 50,000 characters');
-  return text;
-}
-
-export function checkVoiceId(voiceId: unknown): string {
-  if (typeof voiceId !== 'string' || voiceId.trim().length === 0) throw bad('Voice ID is required');
-  return voiceId.trim();
-}
-
-export function checkModelId(modelId: unknown): string {
-  if (typeof modelId !== 'string' || modelId.trim().length === 0) throw bad('Model ID is required');
-  return modelId.trim();
+  const checked = speechText.safeParse(text);
+  if (checked.success) return checked.data;
+  const message = checked.error.issues[0]?.message ?? 'Text is required';
+  // The rule's words are the registry's (TEXT_REQUIRED, TEXT_OVER_LIMIT), so they keep their code.
+  throw AppError.withMessage(codeOfMessage(message) ?? 'VALIDATION_FAILED', message);
 }
 
 /** Sliders outside the spec's ranges are clamped, not refused: the screen never sends them. */

@@ -1,17 +1,28 @@
+import { type CloneVoiceFormFields, type CloneVoiceFormValues, cloneVoiceForm } from '@sayso/contract/voices';
 import type { FastifyRequest } from 'fastify';
+import { codeOfMessage } from '../../http/error-codes.js';
 import { AppError } from '../../http/errors.js';
 import { refuseNul } from '../../http/malformed-input.js';
 import { MAX_SAMPLE_BYTES, sampleMissing, sampleTooLarge } from './sample-checks.js';
 
-/** The clone form as sent (spec section 3, 'Voice clone request'); the service applies the rules. */
+/** An uploaded file as read from the form, before its checks. */
+export interface UploadedSample {
+  bytes: Buffer;
+  fileName: string;
+}
+
+/**
+ * The clone form after the contract's checks (spec section 3, 'Voice clone request'), defaults
+ * filled in; the sample's own checks (type, length, sound) are the service's.
+ */
 export interface CloneForm {
-  audio: { bytes: Buffer; fileName: string } | null;
-  voiceName: string | undefined;
-  languageTag: string | undefined;
-  previewText: string | undefined;
-  needNoiseReduction: string | undefined;
-  /** What is said in the sample (optional; cloning models such as ZipVoice need it). */
-  sampleTranscript?: string | undefined;
+  audio: UploadedSample;
+  name: string;
+  language: CloneVoiceFormValues['language_tag'];
+  previewText: string;
+  noiseReduction: boolean;
+  /** What is said in the sample, when the user typed it (cloning models such as ZipVoice need it). */
+  transcript?: string;
 }
 
 /** Limits of the multipart parser: one sample of at most 20 MB, a few short fields. */
@@ -23,19 +34,41 @@ const malformedUpload = () =>
 /** A multipart form as read: its text fields, and the first file sent under the sample's field name. */
 export interface SampleUpload {
   fields: Map<string, string>;
-  audio: CloneForm['audio'];
+  audio: UploadedSample | null;
 }
 
 /** Reads the clone form; a file over the size limit stops the upload at once with the spec's message. */
 export async function readCloneForm(request: FastifyRequest): Promise<CloneForm> {
   const { fields, audio } = await readSampleUpload(request, 'audio');
+  return checkCloneForm(audio, {
+    voice_name: fields.get('voice_name'),
+    language_tag: fields.get('language_tag'),
+    preview_text: fields.get('preview_text'),
+    need_noise_reduction: fields.get('need_noise_reduction'),
+    sample_transcript: fields.get('sample_transcript'),
+  });
+}
+
+/**
+ * The clone form's checks in the spec's order: the file first ('Please upload an audio file
+ * first.'), then the contract's schema of the text fields, whose first failure is answered with
+ * its message and the registry's code for it.
+ */
+export function checkCloneForm(audio: UploadedSample | null, fields: CloneVoiceFormFields): CloneForm {
+  if (!audio) throw sampleMissing();
+  const parsed = cloneVoiceForm.safeParse(fields);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'The clone form could not be read.';
+    throw AppError.withMessage(codeOfMessage(message) ?? 'VALIDATION_FAILED', message);
+  }
+  const { voice_name, language_tag, preview_text, need_noise_reduction, sample_transcript } = parsed.data;
   return {
     audio,
-    voiceName: fields.get('voice_name'),
-    languageTag: fields.get('language_tag'),
-    previewText: fields.get('preview_text'),
-    needNoiseReduction: fields.get('need_noise_reduction'),
-    sampleTranscript: fields.get('sample_transcript'),
+    name: voice_name,
+    language: language_tag,
+    previewText: preview_text,
+    noiseReduction: need_noise_reduction,
+    ...(sample_transcript ? { transcript: sample_transcript } : {}),
   };
 }
 

@@ -18,14 +18,10 @@ import {
   listClonedVoices,
   saveClonedVoice,
 } from './repository.js';
-import { type CheckedSample, checkSample, sampleMissing } from './sample-checks.js';
+import { type CheckedSample, checkSample } from './sample-checks.js';
 
 /** Spec section 9: at most five cloned voices per user. */
 export const MAX_CLONED_VOICES = 5;
-const MAX_PREVIEW_CHARS = 300;
-/** A transcript of a sample of at most 30 seconds (the limit for a transcribed sample) fits easily. */
-const MAX_TRANSCRIPT_CHARS = 1_000;
-const DEFAULT_PREVIEW_TEXT = 'Hello! This is my new voice. I hope you enjoy listening to it.';
 
 export interface VoiceServiceDeps {
   db: Kysely<Database>;
@@ -34,16 +30,8 @@ export interface VoiceServiceDeps {
   logger: FastifyBaseLogger;
 }
 
-/** A clone form that passed the checks, with the spec's defaults filled in. */
-interface CloneOrder {
-  sample: CheckedSample;
-  name: string;
-  language: string;
-  previewText: string;
-  noiseReduction: boolean;
-  /** What is said in the sample, when the user typed it. */
-  transcript?: string;
-}
+/** A clone form whose sample passed its checks too. */
+type CloneOrder = Omit<CloneForm, 'audio'> & { sample: CheckedSample };
 
 /**
  * Cloned voices: made from a sample by the clone studio's engine, kept with their sample and
@@ -156,27 +144,9 @@ export class VoiceService {
 const voiceLimitReached = () =>
   new AppError(409, 'You have reached the maximum limit of 5 cloned voices', 'VOICE_LIMIT_REACHED');
 
-/** The form's checks in the spec's order and with its messages, then the sample's own checks. */
-async function checkCloneForm(form: CloneForm): Promise<CloneOrder> {
-  if (!form.audio) throw sampleMissing();
-  const name = (form.voiceName ?? '').trim();
-  if (!name) throw new AppError(400, 'Voice name is required', 'VOICE_NAME_REQUIRED');
-  const previewText = (form.previewText ?? '').trim() || DEFAULT_PREVIEW_TEXT;
-  if (previewText.length > MAX_PREVIEW_CHARS) {
-    throw new AppError(400, 'Sample text must be 300 characters or less.', 'PREVIEW_TEXT_TOO_LONG');
-  }
-  const transcript = (form.sampleTranscript ?? '').replace(/\s+/g, ' ').trim();
-  if (transcript.length > MAX_TRANSCRIPT_CHARS) {
-    throw new AppError(400, 'The sample’s transcript must be 1,000 characters or less.', 'TRANSCRIPT_TOO_LONG');
-  }
-  return {
-    sample: await checkSample(form.audio),
-    name,
-    language: (form.languageTag ?? '').trim() || 'English',
-    previewText,
-    noiseReduction: (form.needNoiseReduction ?? 'true') !== 'false',
-    ...(transcript ? { transcript } : {}),
-  };
+/** The form's fields were checked as it was read (clone-form.ts); the sample's own checks come last. */
+async function checkCloneForm({ audio, ...form }: CloneForm): Promise<CloneOrder> {
+  return { ...form, sample: await checkSample(audio) };
 }
 
 /**

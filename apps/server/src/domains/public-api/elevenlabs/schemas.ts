@@ -1,5 +1,5 @@
+import { MAX_TEXT_LENGTH } from '@sayso/contract/speech';
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH } from '../../speech/validation.js';
 
 const unit = z.number().min(0).max(1).nullish();
 

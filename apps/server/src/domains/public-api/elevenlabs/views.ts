@@ -1,4 +1,4 @@
-import { MAX_TEXT_LENGTH } from '../../speech/validation.js';
+import { MAX_TEXT_LENGTH } from '@sayso/contract/speech';
 import type { ApiVoice } from '../catalogue.js';
 import type { ElevenLabsModel, ElevenLabsVoice } from './schemas.js';
 

@@ -1,9 +1,13 @@
+import { MAX_TEXT_LENGTH } from '@sayso/contract/speech';
 import { z } from 'zod';
 
-/** POST /openai/v1/audio/speech, as OpenAI documents it; our product's text limit applies to `input`. */
+/** POST /openai/v1/audio/speech, as OpenAI documents it; our product's text rules apply to `input`. */
 export const openAiSpeechRequest = z.object({
   model: z.string().trim().min(1, 'model is required'),
-  input: z.string().max(50_000, 'input exceeds the maximum length of 50,000 characters'),
+  input: z
+    .string()
+    .refine((input) => input.trim().length > 0, 'input must not be empty')
+    .max(MAX_TEXT_LENGTH, `input exceeds the maximum length of ${MAX_TEXT_LENGTH.toLocaleString('en')} characters`),
   voice: z.union([z.string().trim().min(1, 'voice is required'), z.object({ id: z.string().trim().min(1) })]),
   response_format: z.enum(['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm']).default('mp3'),
   speed: z.number().min(0.25).max(4).default(1),
