@@ -2,11 +2,6 @@
 // with the service and counts a key's monthly characters through the quota operations (the `...In`
 // one inside the caller's transaction); speech signs completion callbacks with a user's secret.
 
-export {
-  addMonthCharactersIn,
-  countRecentKeyTasks,
-  refundMonthCharacters,
-  signingSecretFor,
-} from './repository.js';
+export { addMonthCharactersIn, refundMonthCharacters, signingSecretFor } from './repository.js';
 export { apiKeyRoutes } from './routes.js';
 export { ApiKeyService, type ApiPrincipal } from './service.js';

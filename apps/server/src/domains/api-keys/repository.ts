@@ -82,17 +82,6 @@ export async function addMonthCharactersIn(
   return row.characters;
 }
 
-/** Speech requests a key made in the last `seconds` (every process counts the same tasks). */
-export async function countRecentKeyTasks(db: Kysely<Database>, keyId: string, seconds: number): Promise<number> {
-  const row = await db
-    .selectFrom('speech_tasks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('api_key_id', '=', keyId)
-    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** The user's callback signing secret, made on first use (two first uses at once agree on one). */
 export async function signingSecretFor(db: Kysely<Database>, userId: string): Promise<string> {
   await db

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStorage } from '../../storage/file-storage.js';
-import { dropAbandonedSentenceAudio, expireAudio } from './repository.js';
+import { dropAbandonedSentenceAudio, expireAudio } from '../speech/index.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** A cached sentence no take uses is kept this long: a render may still be about to use it. */

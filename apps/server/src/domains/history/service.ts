@@ -21,10 +21,18 @@ import { AppError } from '../../http/errors.js';
 import type { ByteRange, FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
 import { creditCost } from '../accounts/index.js';
-import { joinSentences, newTakeId, renderSentences, speechFailure, storedBytes, taskVoice } from '../speech/index.js';
 import {
   applyTakeChange,
   deleteGeneration,
+  joinSentences,
+  newTakeId,
+  renderSentences,
+  speechFailure,
+  storedBytes,
+  type TakeChange,
+  taskVoice,
+} from '../speech/index.js';
+import {
   findHistoryRow,
   type HistoryRow,
   historyVoices,
@@ -32,7 +40,6 @@ import {
   listHistory,
   listTakes,
   releaseTakeCredits,
-  type TakeChange,
   type TakeRow,
   takeHoldReference,
 } from './repository.js';

@@ -7,10 +7,11 @@ import type { FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
 import { creditCost } from '../accounts/index.js';
 import type { ApiPrincipal } from '../api-keys/index.js';
-import { addMonthCharactersIn, countRecentKeyTasks, refundMonthCharacters } from '../api-keys/index.js';
+import { addMonthCharactersIn, refundMonthCharacters } from '../api-keys/index.js';
 import {
   checkSpeechText,
   completeTask,
+  countRecentKeyTasks,
   createTask,
   endTaskPartly,
   failureOf,
