@@ -46,6 +46,8 @@ export const historyItem = z.object({
   status: taskStatus,
   progress: z.number().int(),
   error: z.string().nullable(),
+  /** The failure's code from the error catalogue (docs/api.md); null unless failed. */
+  error_code: z.string().nullable(),
   source: historySource,
   /** The name of the API key it was asked for with (null for the studios). */
   api_key_name: z.string().nullable(),

@@ -91,6 +91,8 @@ export const taskView = z.object({
   progress: z.number().nullable(),
   error_message: z.string().nullable(),
   error: z.string().nullable(),
+  /** Why a failed task failed, as a code from the error catalogue (docs/api.md); clients branch on it, not on the words. */
+  error_code: z.string().nullable(),
   result: z
     .object({
       audio_url: z.string().nullable(),

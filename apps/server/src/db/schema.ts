@@ -138,6 +138,8 @@ export interface Database {
     status: Generated<'queued' | 'processing' | 'done' | 'failed'>;
     progress: Generated<number>;
     error: string | null;
+    /** The failure's code in the error registry (http/error-codes.ts); null for older failures. */
+    error_code: Generated<string | null>;
     hold_id: string | null;
     audio_key: string | null;
     transcript_key: string | null;

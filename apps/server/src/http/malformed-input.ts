@@ -48,7 +48,7 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
-const nulInInput = () => new AppError(400, 'The request must not contain NUL characters', 'NUL_IN_INPUT');
+const nulInInput = () => new AppError('NUL_IN_INPUT');
 
 /**
  * Throws the one 400 for NUL characters. The hook below covers path, query and parsed bodies;
@@ -84,7 +84,7 @@ export function registerMalformedInputGuard(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
-      done(new AppError(400, 'The request body is nested too deeply', 'BODY_TOO_DEEP'), undefined);
+      done(new AppError('BODY_TOO_DEEP'), undefined);
       return;
     }
     parseJson(request, text, done);

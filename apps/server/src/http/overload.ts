@@ -12,8 +12,6 @@ declare module 'fastify' {
   }
 }
 
-export const BUSY_MESSAGE = 'The server is busy. Please try again in a few seconds.';
-
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /** Health must keep answering so monitors see a busy process as alive; the docs need no database. */
@@ -42,7 +40,7 @@ export function registerOverloadProtection(
   database: Config['database']['kind'],
 ): void {
   const busy = (request: FastifyRequest) =>
-    new AppError(503, BUSY_MESSAGE, 'SERVER_BUSY', {
+    new AppError('SERVER_BUSY').withHeaders({
       'retry-after': String(settings.retryAfterSeconds),
       // A refused write's body is never read; closing spares both sides the rest of the upload.
       ...(READ_METHODS.has(request.method) ? {} : { connection: 'close' }),

@@ -50,6 +50,6 @@ export function registerSameOriginGuard(app: FastifyInstance, publicUrl: string)
     // which would otherwise keep the socket busy.
     // Passed on, not sent: the route's own error handler answers, so the public API's dialects give
     // the refusal in their shape (a plain body would not match their response schemas).
-    done(new AppError(403, 'Cross-site request refused', 'CROSS_SITE', { connection: 'close' }));
+    done(new AppError('CROSS_SITE').withHeaders({ connection: 'close' }));
   });
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './api-paths.js';
+import { errorMessage } from './error-codes.js';
 
 /**
  * Serves the built web app, Brotli or gzip compressed when the browser accepts it (from copies the
@@ -33,6 +34,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     if (isPage && hasWebApp) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ error: `Route ${request.method} ${pathname} not found` });
+    return reply
+      .status(404)
+      .send({ error: errorMessage('ROUTE_NOT_FOUND', request.method, pathname), code: 'ROUTE_NOT_FOUND' });
   });
 }

@@ -99,7 +99,7 @@ describe('session guard', () => {
     const app = await buildTestApp();
     const response = await app.inject({ method: 'GET', url: '/api/me' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'User not authenticated. Please log in again.' });
+    expect(response.json()).toEqual({ error: 'User not authenticated. Please log in again.', code: 'UNAUTHENTICATED' });
   });
 
   it('grants nothing to a forged `user` cookie', async () => {

@@ -29,7 +29,7 @@ describe('admin panel API', () => {
           ...('payload' in route ? { payload: route.payload } : {}),
         });
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
-        expect(response.json()).toEqual({ error: 'Admin authentication required' });
+        expect(response.json()).toEqual({ error: 'Admin authentication required', code: 'ADMIN_REQUIRED' });
       }
     }
   });
@@ -38,14 +38,17 @@ describe('admin panel API', () => {
     const app = await appWithAdmin();
     const post = (payload: object) =>
       app.inject({ method: 'POST', url: '/api/admin/session', headers: { origin: ORIGIN }, payload });
-    expect((await post({ username: 'ops' })).json()).toEqual({ error: 'Username and password are required' });
+    expect((await post({ username: 'ops' })).json()).toEqual({
+      error: 'Username and password are required',
+      code: 'FIELDS_REQUIRED',
+    });
     for (const wrong of [
       { username: 'ops', password: 'nope-nope-nope' },
       { username: 'ghost', password: 'x' },
     ]) {
       const response = await post(wrong);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'Invalid username or password' });
+      expect(response.json()).toEqual({ error: 'Invalid username or password', code: 'INVALID_CREDENTIALS' });
     }
     const ok = await post(ADMIN);
     expect(ok.json()).toEqual({ admin: { username: 'ops', name: 'Admin' }, mustChangePassword: false });
@@ -109,7 +112,7 @@ describe('admin panel API', () => {
       payload: { amount: 1 },
     });
     expect(tooMuch.statusCode).toBe(402);
-    expect(tooMuch.json()).toEqual({ error: 'Insufficient balance' });
+    expect(tooMuch.json()).toEqual({ error: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' });
     const notANumber = await app.inject({
       method: 'POST',
       url: `/api/admin/users/${bob.userId}/balance/add`,
@@ -117,7 +120,7 @@ describe('admin panel API', () => {
       payload: { amount: 'lots' },
     });
     expect(notANumber.statusCode).toBe(400);
-    expect(notANumber.json()).toEqual({ error: 'Please enter a valid amount' });
+    expect(notANumber.json()).toEqual({ error: 'Please enter a valid amount', code: 'VALIDATION_FAILED' });
 
     const list = async (query: string) =>
       (await app.inject({ method: 'GET', url: `/api/admin/users?${query}`, headers: { cookie } })).json() as {

@@ -84,15 +84,18 @@ describe('the generated first-admin password', () => {
         ...('payload' in route ? { payload: route.payload } : {}),
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(response.json()).toEqual({ error: MUST_CHANGE });
+      expect(response.json()).toEqual({ error: MUST_CHANGE, code: 'MUST_CHANGE_PASSWORD' });
     }
 
     const tooShort = await choosePassword(app, cookie, 'short');
     expect(tooShort.statusCode).toBe(400);
-    expect(tooShort.json()).toEqual({ error: 'Admin passwords need at least 12 characters' });
+    expect(tooShort.json()).toEqual({ error: 'Admin passwords need at least 12 characters', code: 'WEAK_PASSWORD' });
     const same = await choosePassword(app, cookie, oneTime);
     expect(same.statusCode).toBe(400);
-    expect(same.json()).toEqual({ error: 'Choose a password different from the one-time password' });
+    expect(same.json()).toEqual({
+      error: 'Choose a password different from the one-time password',
+      code: 'PASSWORD_UNCHANGED',
+    });
 
     const changed = await choosePassword(app, cookie, NEW_PASSWORD);
     expect(changed.statusCode).toBe(200);
@@ -102,7 +105,7 @@ describe('the generated first-admin password', () => {
 
     const old = await signIn(app, oneTime);
     expect(old.statusCode).toBe(401);
-    expect(old.json()).toEqual({ error: 'Invalid username or password' });
+    expect(old.json()).toEqual({ error: 'Invalid username or password', code: 'INVALID_CREDENTIALS' });
     const fresh = await signIn(app, NEW_PASSWORD);
     expect(fresh.json()).toEqual({ admin: { username: USERNAME, name: 'Admin' }, mustChangePassword: false });
     // Nothing left to change once the password is the admin's own.
@@ -119,11 +122,15 @@ describe('the generated first-admin password', () => {
     expect(late.statusCode).toBe(401);
     expect(late.json()).toEqual({
       error: `This one-time password has expired. Run "npm run admin -- reset-password ${USERNAME}" on the server to set a new one.`,
+      code: 'ONE_TIME_PASSWORD_EXPIRED',
     });
     // A session it opened before expiring cannot be used to choose a password afterwards.
     expect((await choosePassword(app, cookie, NEW_PASSWORD)).statusCode).toBe(401);
     // A wrong password still gets the usual answer: the expiry notice needs the right one.
-    expect((await signIn(app, 'not-the-one-time-password')).json()).toEqual({ error: 'Invalid username or password' });
+    expect((await signIn(app, 'not-the-one-time-password')).json()).toEqual({
+      error: 'Invalid username or password',
+      code: 'INVALID_CREDENTIALS',
+    });
   });
 
   it('stays spent across a restart', async () => {

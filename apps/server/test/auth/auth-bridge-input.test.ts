@@ -17,7 +17,7 @@ describe('the sign-in bridge', () => {
       });
     const arrays = await post('['.repeat(DEPTH) + ']'.repeat(DEPTH));
     expect(arrays.statusCode).toBe(400);
-    expect(arrays.json()).toEqual({ error: 'The request body is nested too deeply' });
+    expect(arrays.json()).toEqual({ error: 'The request body is nested too deeply', code: 'BODY_TOO_DEEP' });
     // Fastify's own parser already refuses objects this deep; the answer stays a 400 either way.
     const objects = await post('{"a":'.repeat(DEPTH) + '}'.repeat(DEPTH));
     expect(objects.statusCode).toBe(400);

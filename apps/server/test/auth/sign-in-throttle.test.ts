@@ -11,7 +11,7 @@ import { ORIGIN, signedInUser, signIn } from '../helpers/sessions.js';
 
 const PASSWORD = 'correct horse battery';
 const OFFICE = '203.0.113.10';
-const TOO_MANY = { error: 'Too many sign-in attempts. Please wait a minute and try again.' };
+const TOO_MANY = { error: 'Too many sign-in attempts. Please wait a minute and try again.', code: 'SIGN_IN_THROTTLED' };
 
 /** Signs in `times` times with wrong passwords; the status of each answer. */
 async function failSignIns(app: FastifyInstance, email: string, times: number, ip = OFFICE): Promise<number[]> {

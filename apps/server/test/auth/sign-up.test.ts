@@ -20,10 +20,13 @@ describe('sign-up', () => {
     expect((await signUpFrom(app, 'taken@example.com', '10.0.0.1')).statusCode).toBe(200);
     const again = await signUpFrom(app, 'taken@example.com', '10.0.0.2');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: CANNOT_CREATE });
+    expect(again.json()).toEqual({ error: CANNOT_CREATE, code: 'SIGN_UP_REFUSED' });
     expect(again.body).not.toMatch(/USER_ALREADY_EXISTS|already exists/i);
     // The other spelling of the same address gets the very same answer.
-    expect((await signUpFrom(app, 'TAKEN@example.com', '10.0.0.3')).json()).toEqual({ error: CANNOT_CREATE });
+    expect((await signUpFrom(app, 'TAKEN@example.com', '10.0.0.3')).json()).toEqual({
+      error: CANNOT_CREATE,
+      code: 'SIGN_UP_REFUSED',
+    });
   });
 
   it('allows an address a few sign-ups an hour, then answers 429 with Retry-After', async () => {
@@ -36,6 +39,7 @@ describe('sign-up', () => {
       if (response.statusCode === 429) {
         expect(response.json()).toEqual({
           error: 'Too many sign-up attempts from your network. Please try again later.',
+          code: 'SIGN_UP_THROTTLED',
         });
         expect(Number(response.headers['retry-after'])).toBeGreaterThan(60);
       }

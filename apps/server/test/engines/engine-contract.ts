@@ -149,7 +149,7 @@ export function describeEngineContract(name: string, subject: ContractSubject): 
       const subjectEngine = await engine();
       const voiceId = await voice();
       const attempt = (text: string) => speak(subjectEngine, voiceId, { text });
-      await expect(attempt('   ')).rejects.toThrow(new AppError(400, 'Text is required', 'INVALID_SPEECH_REQUEST'));
+      await expect(attempt('   ')).rejects.toThrow(new AppError('TEXT_REQUIRED'));
       await expect(attempt('a'.repeat(50_001))).rejects.toThrow('Text exceeds maximum length of 50,000 characters');
     });
 

@@ -67,7 +67,7 @@ describe('GET /api/admin/health (staff)', () => {
         headers: cookie ? { cookie } : {},
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'Admin authentication required' });
+      expect(response.json()).toEqual({ error: 'Admin authentication required', code: 'ADMIN_REQUIRED' });
     }
   });
 });

@@ -4,7 +4,7 @@ import { buildTestApp } from '../helpers/build-app.js';
 import { spokenSampleWav } from '../helpers/samples.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 
-const NUL_REFUSED = { error: 'The request must not contain NUL characters' };
+const NUL_REFUSED = { error: 'The request must not contain NUL characters', code: 'NUL_IN_INPUT' };
 
 /** `depth` arrays inside each other: `[[[...]]]`. */
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -148,7 +148,7 @@ describe('deeply nested JSON is refused before any handler sees it', () => {
       payload: `{"email":"a@example.com","password":${nestedArrays(200_000)}}`,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'The request body is nested too deeply' });
+    expect(response.json()).toEqual({ error: 'The request body is nested too deeply', code: 'BODY_TOO_DEEP' });
   });
 
   it('accepts JSON nested up to the limit, and counts brackets inside strings as text', async () => {

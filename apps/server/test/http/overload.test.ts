@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildTestApp } from '../helpers/build-app.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
 
-const BUSY = { error: 'The server is busy. Please try again in a few seconds.' };
+const BUSY = { error: 'The server is busy. Please try again in a few seconds.', code: 'SERVER_BUSY' };
 const UNKNOWN_TASK = `/api/task/${'0'.repeat(32)}`;
 /** Far above any answer the tests expect, far below the test timeout: only silence exceeds it. */
 const GENEROUS_MS = 15_000;

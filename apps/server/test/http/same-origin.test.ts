@@ -40,7 +40,7 @@ describe('cross-site guard on encoded paths', () => {
       payload: { packId: 'starter', idempotencyKey: 'key-encoded-01' },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'Cross-site request refused' });
+    expect(response.json()).toEqual({ error: 'Cross-site request refused', code: 'CROSS_SITE' });
     expect(await creditsOf(app.db, user.userId)).toBe(before);
   });
 
@@ -69,14 +69,14 @@ describe('cross-site guard on encoded paths', () => {
       body: JSON.stringify({ packId: 'starter', idempotencyKey: 'key-encoded-02' }),
     });
     expect(purchase.status).toBe(403);
-    expect(await purchase.json()).toEqual({ error: 'Cross-site request refused' });
+    expect(await purchase.json()).toEqual({ error: 'Cross-site request refused', code: 'CROSS_SITE' });
     const clone = await fetch(`${address}/%61pi/voice/clone`, {
       method: 'POST',
       headers: { ...FOREIGN, cookie: user.cookie },
       body: cloneForm(await spokenSampleWav()),
     });
     expect(clone.status).toBe(403);
-    expect(await clone.json()).toEqual({ error: 'Cross-site request refused' });
+    expect(await clone.json()).toEqual({ error: 'Cross-site request refused', code: 'CROSS_SITE' });
     expect(await creditsOf(app.db, user.userId)).toBe(before);
     expect(await clonedVoiceCount(app)).toBe(0);
   });
@@ -109,7 +109,7 @@ describe('cookie requests without Origin or Fetch Metadata', () => {
       payload: { packId: 'starter', idempotencyKey: 'key-no-origin-1' },
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'Cross-site request refused' });
+    expect(response.json()).toEqual({ error: 'Cross-site request refused', code: 'CROSS_SITE' });
     expect(await creditsOf(app.db, user.userId)).toBe(before);
   });
 

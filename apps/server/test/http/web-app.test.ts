@@ -11,7 +11,7 @@ describe('routing', () => {
     const response = await app.inject({ method: 'POST', url: '/api/does-not-exist' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json()).toEqual({ error: 'Route POST /api/does-not-exist not found' });
+    expect(response.json()).toEqual({ error: 'Route POST /api/does-not-exist not found', code: 'ROUTE_NOT_FOUND' });
   });
 });
 

@@ -182,7 +182,10 @@ describe('GET /api/admin/setup', () => {
       headers: { cookie: cookieHeader(signedIn) },
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: expect.stringContaining('Choose a new password') });
+    expect(refused.json()).toEqual({
+      error: expect.stringContaining('Choose a new password'),
+      code: 'MUST_CHANGE_PASSWORD',
+    });
   });
 });
 

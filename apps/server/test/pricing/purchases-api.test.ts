@@ -23,8 +23,11 @@ describe('credit-pack purchases over HTTP', () => {
       });
     const short = await buy('starter', 'key-00000002');
     expect(short.statusCode).toBe(402);
-    expect(short.json()).toEqual({ error: 'Insufficient balance' });
-    expect((await buy('platinum', 'key-00000003')).json()).toEqual({ error: 'Credit pack not found' });
+    expect(short.json()).toEqual({ error: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' });
+    expect((await buy('platinum', 'key-00000003')).json()).toEqual({
+      error: 'Credit pack not found',
+      code: 'PACK_NOT_FOUND',
+    });
 
     const admin = await adminCookie(app);
     await app.inject({

@@ -170,7 +170,7 @@ describe('the preset studio (provider B) served by ElevenLabs (against the fake)
       fake.fail('/v1/voices', fault);
       const response = await app.inject({ method: 'GET', url: '/api/elevenlabs/voices' });
       expect(response.statusCode, label).toBe(502);
-      expect(response.json(), label).toEqual({ error: message });
+      expect(response.json(), label).toEqual({ error: message, code: expect.stringMatching(/^[A-Z_]+$/) });
       fake.faults.length = 0;
     }
     const recovered = await app.inject({ method: 'GET', url: '/api/elevenlabs/voices' });

@@ -122,7 +122,7 @@ describe('speech API on the embedded engine', () => {
     for (const [payload, message] of cases) {
       const response = await post(payload);
       expect(response.statusCode, message).toBe(400);
-      expect(response.json()).toEqual({ error: message });
+      expect(response.json()).toEqual({ error: message, code: expect.stringMatching(/^[A-Z_]+$/) });
     }
     const anonymous = await app.inject({
       method: 'POST',
@@ -147,7 +147,7 @@ describe('speech API on the embedded engine', () => {
       payload: { text: 'y'.repeat(10_001), voice_id: VOICE, model_id: 'espeak-ng' },
     });
     expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ error: 'Insufficient credits' });
+    expect(response.json()).toEqual({ error: 'Insufficient credits', code: 'INSUFFICIENT_CREDITS' });
   });
 
   it('serves the free demo anonymously, keeps other users out of a signed-in task, and limits the demo per address', async () => {
@@ -187,7 +187,7 @@ describe('speech API on the embedded engine', () => {
     const peek = await app.inject({ method: 'GET', url: `/api/task/${ownId}`, headers: { cookie: other.cookie } });
     expect(peek.statusCode).toBe(404);
     const missing = await app.inject({ method: 'GET', url: '/api/task/' });
-    expect(missing.json()).toEqual({ error: 'Task ID is required' });
+    expect(missing.json()).toEqual({ error: 'Task ID is required', code: 'TASK_ID_REQUIRED' });
     await waitForTask(app, ownId, owner.cookie);
   });
 

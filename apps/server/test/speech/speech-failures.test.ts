@@ -31,17 +31,34 @@ function submit(app: FastifyInstance, cookie: string, text: string) {
 }
 
 describe('speech tasks when the engine fails', () => {
-  const failures: [string, () => Error, string][] = [
-    ['a raw timeout', () => new Error('upstream timeout after 30 s'), 'Request timed out. Please try again.'],
+  const failures: [string, () => Error, string, string][] = [
+    [
+      'a raw timeout',
+      () => new Error('upstream timeout after 30 s'),
+      'Request timed out. Please try again.',
+      'TIMEOUT',
+    ],
     [
       'an engine error',
       () => new EngineError('Too many requests. Please wait a moment and try again.', 'rate_limited'),
       'Too many requests. Please wait a moment and try again.',
+      'RATE_LIMITED',
     ],
-    ['an internal error', () => new Error("ENOENT: no such file '/srv/models/x.bin'"), 'Unknown error occurred'],
+    [
+      'a broken voice',
+      () => new Error('tts_chunk_error at chunk 3'),
+      'Voice processing error: the voice may be corrupted; create a new clone with better audio, use a different voice, or use a file of at least 10 seconds',
+      'VOICE_PROCESSING',
+    ],
+    [
+      'an internal error',
+      () => new Error("ENOENT: no such file '/srv/models/x.bin'"),
+      'Unknown error occurred',
+      'UNKNOWN_FAILURE',
+    ],
   ];
 
-  for (const [label, makeError, shown] of failures) {
+  for (const [label, makeError, shown, code] of failures) {
     it(`gives the credits back exactly and shows the mapped message after ${label}`, async () => {
       // The third chunk throws, after two chunks of audio were already made.
       const { engine, calls } = scriptedEngine((index) => {
@@ -57,7 +74,13 @@ describe('speech tasks when the engine fails', () => {
       const task = await waitForTask(app, taskId, user.cookie);
 
       expect(calls()).toBe(3);
-      expect(task).toMatchObject({ status: 'failed', error_message: shown, audio_url: null, transcript_url: null });
+      expect(task).toMatchObject({
+        status: 'failed',
+        error_message: shown,
+        error_code: code,
+        audio_url: null,
+        transcript_url: null,
+      });
       expect(await figures(app, user.cookie)).toEqual(before);
       expect(await openHolds(app, user.userId)).toBe(0);
       // Nothing half-made is kept.
@@ -84,7 +107,10 @@ describe('the per-user cap on unfinished tasks', () => {
     const third = await submit(app, user.cookie, 'Third task.');
     expect(third.statusCode).toBe(429);
     expect(third.headers['retry-after']).toBe('5');
-    expect(third.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
+    expect(third.json()).toEqual({
+      error: 'Too many requests. Please wait a moment and try again.',
+      code: 'RATE_LIMITED',
+    });
 
     open();
     for (const response of [first, second]) {

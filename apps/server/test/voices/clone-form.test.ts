@@ -24,6 +24,7 @@ describe('the clone form parser', () => {
       expect(response.statusCode, body).toBe(400);
       expect(response.json(), body).toEqual({
         error: 'The upload could not be read. Please choose the file and try again.',
+        code: 'MALFORMED_UPLOAD',
       });
     }
     const voices = await app.inject({ method: 'GET', url: '/api/voice/cloned', headers: { cookie: user.cookie } });

@@ -87,7 +87,10 @@ describe('cloning a voice from a sample', () => {
       headers: { origin: ORIGIN, cookie: stranger.cookie },
       payload: { text, voice_setting: { voice_id: voiceId } },
     });
-    expect(borrowed.json()).toEqual({ error: 'The selected voice is not available. Please select a different voice.' });
+    expect(borrowed.json()).toEqual({
+      error: 'The selected voice is not available. Please select a different voice.',
+      code: 'VOICE_UNAVAILABLE',
+    });
 
     expect(await storedFiles(app, 'voice-samples')).not.toHaveLength(0);
     const removed = await app.inject({
@@ -108,7 +111,7 @@ describe('cloning a voice from a sample', () => {
       url: '/api/voice/',
       headers: { origin: ORIGIN, cookie: user.cookie },
     });
-    expect(missing.json()).toEqual({ error: 'Voice ID is required' });
+    expect(missing.json()).toEqual({ error: 'Voice ID is required', code: 'VOICE_ID_REQUIRED' });
     await expectLedgerInvariants(app.db);
   });
 
@@ -160,7 +163,7 @@ describe('cloning a voice from a sample', () => {
     ];
     for (const [form, status, message] of cases) {
       const response = await clone(app, user.cookie, form);
-      expect(response.json(), message).toEqual({ error: message });
+      expect(response.json(), message).toEqual({ error: message, code: expect.stringMatching(/^[A-Z_]+$/) });
       expect(response.statusCode, message).toBe(status);
     }
     const anonymous = await clone(app, '', { audio: { bytes: wav, name: 'a.wav' }, voice_name: 'Anon' });
@@ -218,7 +221,10 @@ describeOnEachDatabase('the five-voice limit', (target) => {
     expect(list.voices).toHaveLength(5);
     const sixth = await clone(app, user.cookie, { audio: { bytes: wav, name: 'a.wav' }, voice_name: 'Sixth' });
     expect(sixth.statusCode).toBe(409);
-    expect(sixth.json()).toEqual({ error: 'You have reached the maximum limit of 5 cloned voices' });
+    expect(sixth.json()).toEqual({
+      error: 'You have reached the maximum limit of 5 cloned voices',
+      code: 'VOICE_LIMIT_REACHED',
+    });
     // The loser of the race kept no files.
     expect((await storedFiles(app, 'voice-samples')).filter((name) => name.endsWith('.wav'))).toHaveLength(1);
   });

@@ -324,7 +324,7 @@ describe('MiniMax clone failures through the product’s routes', () => {
       for (const injected of fault.faults) fake.fail(fault.path, injected);
       const answer = await cloneOn(app, user.cookie);
       expect(answer.statusCode).toBe(fault.status);
-      expect(answer.json()).toEqual({ error: fault.message });
+      expect(answer.json()).toEqual({ error: fault.message, code: expect.stringMatching(/^[A-Z_]+$/) });
       expect(await storedFiles(app, 'voice-samples')).toEqual([]);
       expect(await storedFiles(app, 'voice-previews')).toEqual([]);
       expect(

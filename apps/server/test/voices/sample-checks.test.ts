@@ -55,7 +55,7 @@ describe('a voice sample must be real audio', () => {
     const app = await buildTestApp();
     const user = await signedInUser(app);
     const response = await clone(app, user.cookie, Buffer.concat([ID3_HEADER, randomBytes(1024 * 1024)]), 'probe.mp3');
-    expect(response.json()).toEqual({ error: UNREADABLE });
+    expect(response.json()).toEqual({ error: UNREADABLE, code: 'SAMPLE_UNREADABLE' });
     expect(response.statusCode).toBe(415);
     expect(await storedSamples(app)).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { signInFailures } from './0009-sign-in-failures.js';
 import { apiKeys } from './0010-api-keys.js';
 import { history } from './0011-history.js';
 import { leanSubmission } from './0012-lean-submission.js';
+import { taskErrorCodes } from './0013-task-error-codes.js';
 
 export interface Migration {
   version: number;
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   apiKeys,
   history,
   leanSubmission,
+  taskErrorCodes,
 ];

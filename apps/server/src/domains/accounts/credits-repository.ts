@@ -8,7 +8,7 @@ import { applyMovement, notifyAccountChanged } from './ledger-repository.js';
 // Holds are whole credits, at least one, because the columns are integers and a hold of nothing
 // would settle nothing; every caller prices through creditCost, which already obeys this.
 function wholeCredits(amount: number): number {
-  if (!Number.isFinite(amount)) throw new AppError(400, 'Amount must be greater than 0', 'INVALID_AMOUNT');
+  if (!Number.isFinite(amount)) throw new AppError('INVALID_AMOUNT');
   return Math.max(1, Math.ceil(amount));
 }
 
@@ -63,8 +63,8 @@ export async function holdCreditsIn(
       .select('user_id')
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!exists) throw new AppError(404, 'User not found', 'USER_NOT_FOUND');
-    throw new AppError(402, 'Insufficient credits', 'INSUFFICIENT_CREDITS');
+    if (!exists) throw new AppError('USER_NOT_FOUND');
+    throw new AppError('INSUFFICIENT_CREDITS');
   }
   return { holdId, amount: credits, remainingCredits: Number(row.after) };
 }
@@ -84,7 +84,7 @@ export async function captureHoldIn(trx: Transaction<Database>, holdId: string):
     .where('status', '=', 'open')
     .returning(['user_id', 'amount'])
     .executeTakeFirst();
-  if (!hold) throw new AppError(409, 'This credit hold is already settled', 'HOLD_SETTLED');
+  if (!hold) throw new AppError('HOLD_SETTLED');
   const account = await trx
     .updateTable('user_accounts')
     .set((eb) => ({

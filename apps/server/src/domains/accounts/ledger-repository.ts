@@ -43,10 +43,10 @@ export async function applyMovement(trx: Transaction<Database>, movement: Ledger
       .select('user_id')
       .where('user_id', '=', movement.userId)
       .executeTakeFirst();
-    if (!exists) throw new AppError(404, 'User not found', 'USER_NOT_FOUND');
+    if (!exists) throw new AppError('USER_NOT_FOUND');
     throw movement.asset === 'credits'
-      ? new AppError(402, 'Insufficient credits', 'INSUFFICIENT_CREDITS')
-      : new AppError(402, 'Insufficient balance', 'INSUFFICIENT_BALANCE');
+      ? new AppError('INSUFFICIENT_CREDITS')
+      : new AppError('INSUFFICIENT_BALANCE');
   }
   const after = Number(row.after);
   const before = Math.round((after - movement.amount) * 100) / 100;

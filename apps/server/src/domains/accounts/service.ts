@@ -32,7 +32,7 @@ export async function recordSignIn(db: Kysely<Database>, userId: string): Promis
 /** The spec's user document, assembled from the user, their account and the ledger. */
 export async function getUserDocument(db: Kysely<Database>, userId: string): Promise<UserDocument> {
   const user = await findUser(db, userId);
-  if (!user) throw new AppError(404, 'User not found', 'USER_NOT_FOUND');
+  if (!user) throw new AppError('USER_NOT_FOUND');
   // A user whose account set-up failed at sign-in gets it now (spec: fill in what is missing).
   let account = await findAccount(db, userId);
   if (!account) {
@@ -89,7 +89,7 @@ export async function getAccountFigures(db: Kysely<Database>, userId: string): P
 function moneyAmount(amount: number): number {
   const rounded = Math.round(amount * 100) / 100;
   if (!Number.isFinite(rounded) || rounded <= 0) {
-    throw new AppError(400, 'Amount must be greater than 0', 'INVALID_AMOUNT');
+    throw new AppError('INVALID_AMOUNT');
   }
   return rounded;
 }

@@ -43,7 +43,7 @@ export class ApiKeyService {
   async create(userId: string, request: ApiKeyCreate): Promise<ApiKeyCreated> {
     const existing = await listKeys(this.db, userId);
     if (existing.length >= MAX_KEYS_PER_USER) {
-      throw new AppError(400, `You can have at most ${MAX_KEYS_PER_USER} API keys. Delete one first.`, 'TOO_MANY_KEYS');
+      throw new AppError('TOO_MANY_KEYS', MAX_KEYS_PER_USER);
     }
     const secret = `${SECRET_PREFIX}${randomBytes(24).toString('base64url')}`;
     const stored = await insertKey(this.db, {
@@ -63,7 +63,7 @@ export class ApiKeyService {
   }
 
   async revoke(userId: string, keyId: string): Promise<void> {
-    if (!(await revokeKey(this.db, userId, keyId))) throw new AppError(404, 'API key not found', 'API_KEY_NOT_FOUND');
+    if (!(await revokeKey(this.db, userId, keyId))) throw new AppError('API_KEY_NOT_FOUND');
   }
 
   /**

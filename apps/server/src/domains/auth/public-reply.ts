@@ -1,4 +1,4 @@
-import { SIGN_IN_RATE_LIMITED } from './sign-in-throttle.js';
+import { errorMessage } from '../../http/error-codes.js';
 
 /**
  * What better-auth answers, made fit for page scripts: session tokens live only in the HttpOnly
@@ -8,9 +8,8 @@ import { SIGN_IN_RATE_LIMITED } from './sign-in-throttle.js';
 /** better-auth's error codes for a sign-up whose email already has an account. */
 const EXISTING_ACCOUNT_CODE = /^USER_ALREADY_EXISTS/;
 
-export const SIGN_UP_REFUSED =
-  'We could not create an account with this email. If you already have one, sign in instead.';
-export const SIGN_UP_RATE_LIMITED = 'Too many sign-up attempts from your network. Please try again later.';
+export const SIGN_UP_REFUSED = errorMessage('SIGN_UP_REFUSED');
+export const SIGN_UP_RATE_LIMITED = errorMessage('SIGN_UP_THROTTLED');
 
 interface AuthReply {
   status: number;
@@ -37,13 +36,14 @@ const errorCode = (body: unknown): string | null =>
  */
 export function publicAuthReply(path: string, reply: AuthReply): AuthReply {
   const signingUp = path.endsWith('/sign-up/email');
-  if (signingUp && reply.status === 429) return { status: 429, body: { error: SIGN_UP_RATE_LIMITED } };
+  if (signingUp && reply.status === 429)
+    return { status: 429, body: { error: SIGN_UP_RATE_LIMITED, code: 'SIGN_UP_THROTTLED' } };
   // The per-address ceiling answers as the per-account limit does: the same words, whichever held.
   if (path.endsWith('/sign-in/email') && reply.status === 429)
-    return { status: 429, body: { error: SIGN_IN_RATE_LIMITED } };
+    return { status: 429, body: { error: errorMessage('SIGN_IN_THROTTLED'), code: 'SIGN_IN_THROTTLED' } };
   // Without outgoing mail this cannot be hidden (a new email signs straight in); it is only not spelled out.
   if (reply.status === 422 && EXISTING_ACCOUNT_CODE.test(errorCode(reply.body) ?? '')) {
-    return { status: 400, body: { error: SIGN_UP_REFUSED } };
+    return { status: 400, body: { error: SIGN_UP_REFUSED, code: 'SIGN_UP_REFUSED' } };
   }
   return { status: reply.status, body: withoutTokens(reply.body) };
 }

@@ -26,7 +26,7 @@ function webBody(request: FastifyRequest): string | undefined {
     return JSON.stringify(request.body);
   } catch (error) {
     // JSON.parse takes nesting that JSON.stringify's recursion cannot: the sender's fault, not ours.
-    if (error instanceof RangeError) throw new AppError(400, 'The request body is nested too deeply', 'BODY_TOO_DEEP');
+    if (error instanceof RangeError) throw new AppError('BODY_TOO_DEEP');
     throw error;
   }
 }
@@ -108,7 +108,7 @@ function checkProfileUpdate(request: FastifyRequest, url: URL): void {
   for (const field of ['name', 'image'] as const) {
     const value = (body as Record<string, unknown>)[field];
     if (value !== undefined && typeof value !== 'string' && !(field === 'image' && value === null)) {
-      throw new AppError(400, `The ${field} must be text`, 'INVALID_PROFILE_UPDATE');
+      throw new AppError('INVALID_PROFILE_UPDATE', field);
     }
   }
 }

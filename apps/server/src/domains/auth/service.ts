@@ -122,8 +122,6 @@ export function offeredSignInMethods(auth: Config['auth']): SignInOptions {
   };
 }
 
-const NOT_SIGNED_IN = 'User not authenticated. Please log in again.';
-
 export interface SignedInUser {
   id: string;
   email: string;
@@ -153,12 +151,12 @@ export async function sessionUser(
   const found = await inAuthCall(() =>
     auth.api.getSession({ headers: headers(), query: { disableCookieCache: true } }),
   );
-  if (!found) throw new AppError(401, NOT_SIGNED_IN, 'UNAUTHENTICATED');
+  if (!found) throw new AppError('UNAUTHENTICATED');
   const createdAt = new Date(found.session.createdAt).getTime();
   if (tooOld(createdAt)) {
     await inAuthCall(() => auth.api.revokeSession({ headers: headers(), body: { token: found.session.token } }));
     cache.clear();
-    throw new AppError(401, NOT_SIGNED_IN, 'SESSION_EXPIRED');
+    throw new AppError('SESSION_EXPIRED');
   }
   const { id, email, name, image } = found.user;
   const user = { id, email, name, image: image ?? null };

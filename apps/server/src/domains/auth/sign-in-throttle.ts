@@ -17,8 +17,6 @@ export interface SignInThrottleRule {
   failuresAllowed: number;
 }
 
-export const SIGN_IN_RATE_LIMITED = 'Too many sign-in attempts. Please wait a minute and try again.';
-
 /** Failures older than this are of no further use to any rule. */
 const FAILURE_MEMORY_MS = 3_600_000;
 
@@ -42,7 +40,7 @@ export async function refuseWhileThrottled(
   const oldestCounted = failures[rule.failuresAllowed - 1];
   if (!oldestCounted) return;
   const retryAfterSeconds = Math.max(1, Math.ceil((oldestCounted.getTime() + windowMs - now) / 1000));
-  throw new AppError(429, SIGN_IN_RATE_LIMITED, 'RATE_LIMITED', { 'retry-after': String(retryAfterSeconds) });
+  throw new AppError('SIGN_IN_THROTTLED').withHeaders({ 'retry-after': String(retryAfterSeconds) });
 }
 
 export async function noteSignInFailure(db: Kysely<Database>, key: SignInFailureKey): Promise<void> {

@@ -13,14 +13,10 @@ export const ARCHIVE_FIELD = 'archive';
 export const VOCODER_FIELD = 'vocoder';
 
 const noArchive = () =>
-  new AppError(400, 'Choose a model archive (.tar.bz2, .tar.gz or .onnx) to upload.', 'ARCHIVE_MISSING');
+  new AppError('ARCHIVE_MISSING');
 
 const tooLarge = (limitBytes: number) =>
-  new AppError(
-    413,
-    `The archive is larger than the upload limit of ${Math.round(limitBytes / 1024 / 1024)} MB (MODEL_UPLOAD_LIMIT_MB).`,
-    'ARCHIVE_TOO_LARGE',
-  );
+  new AppError('ARCHIVE_TOO_LARGE', Math.round(limitBytes / 1024 / 1024));
 
 /**
  * Streams the uploaded archive (and a vocoder, when sent) to files in the models folder's
@@ -78,7 +74,7 @@ async function receive(
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limitBytes);
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw noArchive();
     if (typeof (error as { statusCode?: number }).statusCode === 'number') throw error;
-    throw new AppError(400, 'The upload could not be read. Please choose the file and try again.', 'MALFORMED_UPLOAD');
+    throw new AppError('MALFORMED_UPLOAD');
   }
   if (!fileName) throw noArchive();
   return { fileName, extraFiles };

@@ -21,7 +21,7 @@ export async function purchasePack(
   idempotencyKey: string,
 ): Promise<PurchaseResult> {
   const pack = findPack(packId);
-  if (!pack) throw new AppError(404, 'Credit pack not found', 'PACK_NOT_FOUND');
+  if (!pack) throw new AppError('PACK_NOT_FOUND');
   const reason = `Purchase of ${pack.credits.toLocaleString('en-US')} credits`;
   const outcome = await recordPurchase(db, { userId, pack, idempotencyKey, reason });
   return 'made' in outcome ? outcome.made : replay(outcome.earlier, pack.id);
@@ -30,10 +30,10 @@ export async function purchasePack(
 /** The answer of the purchase a key already made, if it was for this pack and is complete. */
 function replay(earlier: EarlierPurchase, packId: string): PurchaseResult {
   if (earlier.packId !== packId) {
-    throw new AppError(409, 'This purchase key was already used for a different pack', 'IDEMPOTENCY_KEY_REUSED');
+    throw new AppError('IDEMPOTENCY_KEY_REUSED');
   }
   if (earlier.balanceAfter === null || earlier.creditsAfter === null) {
-    throw new AppError(409, 'This purchase is still being processed', 'PURCHASE_IN_PROGRESS');
+    throw new AppError('PURCHASE_IN_PROGRESS');
   }
   return {
     purchaseId: earlier.id,

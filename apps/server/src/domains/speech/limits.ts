@@ -13,16 +13,12 @@ export interface SpeechLimits {
 }
 
 const tooMany = (retryAfterSeconds: number) =>
-  new AppError(429, 'Too many requests. Please wait a moment and try again.', 'RATE_LIMITED', {
+  new AppError('RATE_LIMITED').withHeaders({
     'retry-after': String(retryAfterSeconds),
   });
 
 const storageFull = () =>
-  new AppError(
-    409,
-    'Your history has used all of its storage. Delete older generations in History to make room.',
-    'HISTORY_STORAGE_FULL',
-  );
+  new AppError('HISTORY_STORAGE_FULL');
 
 /**
  * Submission limits, counted from the tasks themselves so every process sees the same numbers:

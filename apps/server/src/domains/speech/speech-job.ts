@@ -18,7 +18,7 @@ import {
 import { newTakeId, renderSentences } from './sentence-render.js';
 import type { SentenceVoice } from './sentences.js';
 import { joinSentences } from './sentences.js';
-import { taskFailureMessage } from './task-failure.js';
+import { taskFailure } from './task-failure.js';
 import { taskSentencePlan } from './task-sentence-plan.js';
 
 export interface SpeechJobDeps {
@@ -96,7 +96,7 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
     if (!completed) await removeFiles(deps.storage, [audioKey, transcriptKey]);
   } catch (error) {
     deps.logger.warn({ taskId, err: error }, 'speech task failed');
-    await failTask(deps.db, taskId, taskFailureMessage(error));
+    await failTask(deps.db, taskId, taskFailure(error));
     await removeFiles(deps.storage, [audioKey, transcriptKey]);
   } finally {
     clearInterval(heartbeat);

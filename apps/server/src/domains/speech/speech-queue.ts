@@ -10,6 +10,7 @@ import {
   requeueWaitingTask,
   stalledTasks,
 } from './repository.js';
+import { failureOf } from './task-failure.js';
 
 /** Longer than any task may render (30 minutes), so the queue never hands a live task to a second worker. */
 const JOB_EXPIRY_SECONDS = 40 * 60;
@@ -47,7 +48,7 @@ async function reclaimStalledTasks(deps: SpeechQueueDeps, staleSeconds: number):
     if (await requeueStalledTask(deps.db, task.id, staleSeconds)) {
       await queueSpeechJob(deps, task.id);
       deps.logger.warn({ taskId: task.id }, 'requeued a stalled speech task');
-    } else if (await failStalledTask(deps.db, task.id, staleSeconds, 'Request timed out. Please try again.')) {
+    } else if (await failStalledTask(deps.db, task.id, staleSeconds, failureOf('TIMEOUT'))) {
       deps.logger.warn({ taskId: task.id }, 'failed a speech task that stalled twice');
     }
   }

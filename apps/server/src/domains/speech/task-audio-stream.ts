@@ -65,7 +65,7 @@ export class TaskAudioStreams {
   ): Promise<AsyncGenerator<Buffer> | null> {
     const kind = fileKindFromName(name);
     if (!kind || !verifyFileSignature(this.deps.fileSecret, taskId, kind, link.expires, link.sig)) {
-      throw new AppError(403, 'This link is invalid or has expired', 'BAD_FILE_LINK');
+      throw new AppError('BAD_FILE_LINK');
     }
     if (kind !== 'audio') return null;
     const task = await findTask(this.deps.db, taskId);

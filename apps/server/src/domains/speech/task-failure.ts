@@ -1,43 +1,57 @@
 import { EngineError, type EngineErrorCode } from '../../engines/speech-engine.js';
+import { type ErrorCode, errorMessage } from '../../http/error-codes.js';
 import { AppError } from '../../http/errors.js';
 
-/** The spec's task failure table (section 8), matched against what went wrong. */
-const RULES: { test: RegExp; message: string }[] = [
-  { test: /text too long|exceeds max/i, message: 'The text is too long. Please use shorter text.' },
-  {
-    test: /voice not found|invalid voice/i,
-    message: 'The selected voice is not available. Please select a different voice.',
-  },
-  { test: /timeout|timed out/i, message: 'Request timed out. Please try again.' },
-  { test: /rate limit/i, message: 'Too many requests. Please wait a moment and try again.' },
-  { test: /invalid input|bad request/i, message: 'Invalid input. Please check your text and voice selection.' },
+/** Why a task failed: the code clients act on, and the words its user reads. */
+export interface TaskFailure {
+  code: ErrorCode;
+  message: string;
+}
+
+/** Each kind of engine failure as its code in the registry (the spec's task failure table). */
+const ENGINE_CODES: Record<EngineErrorCode, ErrorCode> = {
+  rate_limited: 'RATE_LIMITED',
+  invalid_voice: 'VOICE_UNAVAILABLE',
+  text_too_long: 'TEXT_TOO_LONG',
+  invalid_input: 'INVALID_INPUT',
+  timeout: 'TIMEOUT',
+  provider_balance: 'PROVIDER_BALANCE',
+  unavailable: 'ENGINE_UNAVAILABLE',
+  failed: 'ENGINE_FAILED',
+};
+
+/**
+ * The spec's task failure table (section 8), for errors that are neither an engine's nor ours: a
+ * library's or a provider's raw words, which only the server ever reads. Clients get the code.
+ */
+const RULES: { test: RegExp; code: ErrorCode }[] = [
+  { test: /tts_chunk_error|chunk/i, code: 'VOICE_PROCESSING' },
+  { test: /text too long|exceeds max/i, code: 'TEXT_TOO_LONG' },
+  { test: /voice not found|invalid voice/i, code: 'VOICE_UNAVAILABLE' },
+  { test: /timeout|timed out/i, code: 'TIMEOUT' },
+  { test: /rate limit/i, code: 'RATE_LIMITED' },
+  { test: /invalid input|bad request/i, code: 'INVALID_INPUT' },
 ];
 
 /**
- * What a failed task tells its user. Engine and request errors already carry the spec's texts. Any
- * other error is matched against the spec's table; one that matches nothing shows 'Unknown error
- * occurred', because its raw message may name internals (paths, hosts) — the log keeps it.
+ * What a failed task records. Engine and request errors already carry the spec's texts and keep
+ * them. Any other error is matched against the spec's table; one that matches nothing is
+ * UNKNOWN_FAILURE ('Unknown error occurred'), because its raw message may name internals (paths,
+ * hosts): the log keeps it.
  */
-export function taskFailureMessage(error: unknown): string {
-  if (error instanceof EngineError || error instanceof AppError) return error.message;
+export function taskFailure(error: unknown): TaskFailure {
+  if (error instanceof EngineError) return { code: ENGINE_CODES[error.code], message: error.message };
+  if (error instanceof AppError) return { code: error.code, message: error.message };
   const raw = error instanceof Error ? error.message : String(error);
-  return RULES.find((rule) => rule.test.test(raw))?.message ?? 'Unknown error occurred';
+  const code = RULES.find((rule) => rule.test.test(raw))?.code ?? 'UNKNOWN_FAILURE';
+  return { code, message: errorMessage(code) };
 }
 
-/** Statuses for engine failures: the provider's trouble is a bad gateway, not the caller's fault. */
-const ENGINE_STATUS: Record<EngineErrorCode, number> = {
-  rate_limited: 429,
-  invalid_voice: 400,
-  text_too_long: 400,
-  invalid_input: 400,
-  timeout: 504,
-  provider_balance: 502,
-  unavailable: 503,
-  failed: 502,
-};
+/** A failure the server itself decides on, in the registry's words (a stalled task's timeout, say). */
+export const failureOf = (code: ErrorCode): TaskFailure => ({ code, message: errorMessage(code) });
 
 /** An engine failure as an error a request can answer with the task's message; other errors pass through. */
 export function speechFailure(error: unknown): unknown {
   if (!(error instanceof EngineError)) return error;
-  return new AppError(ENGINE_STATUS[error.code], error.message, `ENGINE_${error.code.toUpperCase()}`);
+  return AppError.withMessage(ENGINE_CODES[error.code], error.message);
 }

@@ -1,10 +1,11 @@
 import type { TaskView } from '@sayso/contract/speech';
+import { errorMessage } from '../../http/error-codes.js';
 import { signedFileUrl } from './file-urls.js';
 import type { PolledTask } from './repository.js';
 
 /**
  * A task as the spec's pollers read it (section 3 'Task (polled)'): both `task_id` and `id`, the
- * status words of section 4, progress, the error under both names, and the audio URL at the top
+ * status words of section 4, progress, the error under both names with its code, and the audio URL at the top
  * level, in `result` and in `metadata`; while it waits, how many tasks are ahead of it; and while it
  * renders, the link its audio streams from as it is spoken.
  */
@@ -21,7 +22,8 @@ export function taskView(
   // The same signed audio link: while the task renders it answers the live stream (decision 0025).
   const rendering = task.status === 'queued' || task.status === 'processing';
   const streamUrl = rendering ? publicUrl + signedFileUrl(secret, task.id, 'audio').path : null;
-  const error = task.status === 'failed' ? (task.error ?? 'Unknown error occurred') : null;
+  const failed = task.status === 'failed';
+  const error = failed ? (task.error ?? errorMessage('UNKNOWN_FAILURE')) : null;
   return {
     task_id: task.id,
     id: task.id,
@@ -29,6 +31,8 @@ export function taskView(
     progress: task.progress,
     error_message: error,
     error,
+    // A task that failed before codes were recorded has none: UNKNOWN_FAILURE is the honest code.
+    error_code: failed ? (task.error_code ?? 'UNKNOWN_FAILURE') : null,
     result: done ? { audio_url: audioUrl, transcript_url: transcriptUrl, duration_ms: task.duration_ms } : null,
     audio_url: audioUrl,
     transcript_url: transcriptUrl,

@@ -28,8 +28,7 @@ export interface CloneForm {
 /** Limits of the multipart parser: one sample of at most 20 MB, a few short fields. */
 export const CLONE_FORM_LIMITS = { fileSize: MAX_SAMPLE_BYTES, files: 1, fields: 10, fieldSize: 10_000 };
 
-const malformedUpload = () =>
-  new AppError(400, 'The upload could not be read. Please choose the file and try again.', 'MALFORMED_UPLOAD');
+const malformedUpload = () => new AppError('MALFORMED_UPLOAD');
 
 /** A multipart form as read: its text fields, and the first file sent under the sample's field name. */
 export interface SampleUpload {

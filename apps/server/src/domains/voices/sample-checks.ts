@@ -10,12 +10,12 @@ const MAX_SAMPLE_SECONDS = 300;
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
 
 export const sampleTooLarge = (bytes: number) =>
-  new AppError(413, `File too large. Maximum size: 20MB, your file: ${megabytes(bytes)}MB`, 'SAMPLE_TOO_LARGE');
+  new AppError('SAMPLE_TOO_LARGE', megabytes(bytes));
 
-export const sampleMissing = () => new AppError(400, 'Please upload an audio file first.', 'SAMPLE_MISSING');
+export const sampleMissing = () => new AppError('SAMPLE_MISSING');
 
 const unreadable = () =>
-  new AppError(415, "Unable to read audio file. Please make sure it's a valid audio file.", 'SAMPLE_UNREADABLE');
+  new AppError('SAMPLE_UNREADABLE');
 
 const CONTAINER_NAMES: Record<Exclude<SniffedType, 'mp3' | 'wav' | null>, string> = {
   mp4: 'MP4',
@@ -41,17 +41,13 @@ export type CheckedSample = CloneSample & { type: 'mp3' | 'wav' };
 export async function checkSample(upload: { bytes: Buffer; fileName: string }): Promise<CheckedSample> {
   const { bytes } = upload;
   if (bytes.length === 0) {
-    throw new AppError(400, 'The uploaded file is empty. Please select a valid audio file.', 'SAMPLE_EMPTY');
+    throw new AppError('SAMPLE_EMPTY');
   }
   if (bytes.length > MAX_SAMPLE_BYTES) throw sampleTooLarge(bytes.length);
   const type = sniffType(bytes);
   if (type === null) throw unreadable();
   if (type !== 'mp3' && type !== 'wav') {
-    throw new AppError(
-      415,
-      `Unsupported file format: ${CONTAINER_NAMES[type]}. Please upload a valid audio or video file.`,
-      'SAMPLE_UNSUPPORTED',
-    );
+    throw new AppError('SAMPLE_UNSUPPORTED', CONTAINER_NAMES[type]);
   }
   const audio = await extractAudio(bytes, type).catch(() => {
     throw unreadable();
@@ -59,10 +55,10 @@ export async function checkSample(upload: { bytes: Buffer; fileName: string }): 
   const { decoded } = audio;
   const seconds = decoded.durationMs / 1000;
   if (seconds < MIN_SAMPLE_SECONDS) {
-    throw new AppError(400, 'Audio file must be at least 10 seconds long.', 'SAMPLE_TOO_SHORT');
+    throw new AppError('SAMPLE_TOO_SHORT');
   }
   if (seconds > MAX_SAMPLE_SECONDS) {
-    throw new AppError(400, 'Audio file must be no longer than 5 minutes (300 seconds).', 'SAMPLE_TOO_LONG');
+    throw new AppError('SAMPLE_TOO_LONG');
   }
   if (measureSignal(decoded.samples, decoded.sampleRate).verdict !== 'sound') throw unreadable();
   return { ...decoded, bytes: audio.bytes, fileName: upload.fileName, type };

@@ -53,7 +53,7 @@ export class VoiceService {
   async cloneVoice(userId: string, form: CloneForm): Promise<ClonedVoiceCreated> {
     const order = await checkCloneForm(form);
     const cloner = this.deps.engines.forStudio('clone');
-    if (!cloner.cloneVoice) throw new AppError(501, 'Voice cloning is not available.', 'CLONING_UNAVAILABLE');
+    if (!cloner.cloneVoice) throw new AppError('CLONING_UNAVAILABLE');
     const sampleKey = voiceSampleKey(userId, randomBytes(12).toString('hex'), order.sample.type);
     await this.deps.storage.put(sampleKey, order.sample.bytes);
     let cloned: EngineClone;
@@ -81,16 +81,16 @@ export class VoiceService {
   /** A cloned voice's spoken preview, for its owner only. */
   async voicePreview(userId: string, voiceId: string | undefined): Promise<Readable> {
     const voice = await findClonedVoice(this.deps.db, userId, voiceId ?? '');
-    if (!voice?.preview_key) throw new AppError(404, 'Voice not found', 'VOICE_NOT_FOUND');
+    if (!voice?.preview_key) throw new AppError('VOICE_NOT_FOUND');
     return this.deps.storage.read(voice.preview_key);
   }
 
   /** The provider's copy goes first; a failure there is ignored, as the spec says. */
   async deleteVoice(userId: string, voiceId: string | undefined): Promise<void> {
     const id = voiceId?.trim();
-    if (!id) throw new AppError(400, 'Voice ID is required', 'VOICE_ID_REQUIRED');
+    if (!id) throw new AppError('VOICE_ID_REQUIRED');
     const voice = await findClonedVoice(this.deps.db, userId, id);
-    if (!voice) throw new AppError(404, 'Voice not found', 'VOICE_NOT_FOUND');
+    if (!voice) throw new AppError('VOICE_NOT_FOUND');
     const owner = this.deps.engines.byId(voice.engine);
     await owner?.deleteVoice?.(id).catch((error: unknown) => {
       this.deps.logger.warn({ err: error, voiceId: id }, 'provider voice delete failed; removing ours anyway');
@@ -142,7 +142,7 @@ export class VoiceService {
 }
 
 const voiceLimitReached = () =>
-  new AppError(409, 'You have reached the maximum limit of 5 cloned voices', 'VOICE_LIMIT_REACHED');
+  new AppError('VOICE_LIMIT_REACHED');
 
 /** The form's fields were checked as it was read (clone-form.ts); the sample's own checks come last. */
 async function checkCloneForm({ audio, ...form }: CloneForm): Promise<CloneOrder> {
@@ -157,12 +157,12 @@ async function checkCloneForm({ audio, ...form }: CloneForm): Promise<CloneOrder
 function cloneFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof EngineError) {
-    if (error.code === 'rate_limited') return new AppError(429, error.message, 'CLONE_RATE_LIMITED');
-    if (error.code === 'timeout') return new AppError(504, error.message, 'CLONE_TIMEOUT');
-    if (error.code === 'invalid_input') return new AppError(400, error.message, 'CLONE_SAMPLE_REFUSED');
-    return new AppError(502, 'Failed to create voice. Please try again.', 'CLONE_FAILED');
+    if (error.code === 'rate_limited') return AppError.withMessage('CLONE_RATE_LIMITED', error.message);
+    if (error.code === 'timeout') return AppError.withMessage('CLONE_TIMEOUT', error.message);
+    if (error.code === 'invalid_input') return new AppError('CLONE_SAMPLE_REFUSED', error.message);
+    return new AppError('CLONE_FAILED');
   }
-  return new AppError(500, 'Failed to create voice. Please try again.', 'CLONE_FAILED');
+  return new AppError('CLONE_NOT_SAVED');
 }
 
 const sampleLink = (voiceId: string) => `/api/voice/${encodeURIComponent(voiceId)}/sample.mp3`;

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode } from '../../../http/error-codes.js';
 import { AppError } from '../../../http/errors.js';
 
 /**
@@ -10,7 +11,7 @@ import { AppError } from '../../../http/errors.js';
  * it with HTTP 401, but a 401 tells a client its key is bad, and some then drop the key; we answer
  * 402 (ElevenLabs' own `payment_required` class) so the key is kept and only the request is refused.
  */
-const STATUSES: Record<string, string> = {
+const STATUSES: Partial<Record<ErrorCode, string>> = {
   MISSING_API_KEY: 'needs_authorization',
   INVALID_API_KEY: 'invalid_api_key',
   REVOKED_API_KEY: 'invalid_api_key',
@@ -20,8 +21,11 @@ const STATUSES: Record<string, string> = {
   KEY_RATE_LIMITED: 'rate_limit_exceeded',
   UNKNOWN_VOICE: 'voice_not_found',
   VOICE_NOT_FOUND: 'voice_not_found',
+  VOICE_UNAVAILABLE: 'voice_not_found',
   UNKNOWN_MODEL: 'model_not_found',
-  INVALID_SPEECH_REQUEST: 'invalid_text',
+  TEXT_REQUIRED: 'invalid_text',
+  TEXT_OVER_LIMIT: 'invalid_text',
+  TEXT_TOO_LONG: 'invalid_text',
 };
 
 export const elevenLabsError = (status: string, message: string) => ({ detail: { status, message } });
@@ -37,7 +41,9 @@ const LOCATIONS: Record<string, string> = { body: 'body', querystring: 'query', 
 export function useElevenLabsErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const status = STATUSES[error.code] ?? error.code.toLowerCase();
+      // `instanceof` cannot recover the class's type parameter; every AppError's code is an ErrorCode.
+      const code: ErrorCode = error.code;
+      const status = STATUSES[code] ?? code.toLowerCase();
       return reply.status(error.statusCode).headers(error.headers).send(elevenLabsError(status, error.message));
     }
     if (error.validation && error.validation.length > 0) {

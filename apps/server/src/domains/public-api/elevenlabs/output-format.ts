@@ -23,11 +23,10 @@ function mp3BitRateFits(sampleRate: number, kbps: number): boolean {
 
 const unsupported = (value: string) =>
   new AppError(
-    400,
+    'INVALID_OUTPUT_FORMAT',
     `output_format "${value}" is not supported. Use mp3_<sample rate>_<kbps> (for example ${DEFAULT_OUTPUT_FORMAT}), ` +
       `pcm_<sample rate> or wav_<sample rate>, with a sample rate of ${SAMPLE_RATES.join(', ')} Hz and ` +
       `${MP3_KBPS.join(', ')} kbps, or opus_48000_<kbps> with ${OPUS_KBPS.join(', ')} kbps.`,
-    'INVALID_OUTPUT_FORMAT',
   );
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode } from '../../../http/error-codes.js';
 import { AppError } from '../../../http/errors.js';
 
 /** OpenAI's error `type` for each status, as its API answers them. */
@@ -13,20 +14,23 @@ function errorType(status: number): string {
 }
 
 /** Our error codes as OpenAI's `code` values where OpenAI has one, else our own in snake case. */
-const CODES: Record<string, string> = {
+const CODES: Partial<Record<ErrorCode, string>> = {
   MISSING_API_KEY: 'missing_api_key',
   INVALID_API_KEY: 'invalid_api_key',
   REVOKED_API_KEY: 'invalid_api_key',
   INSUFFICIENT_CREDITS: 'insufficient_quota',
   KEY_CAP_REACHED: 'insufficient_quota',
   KEY_RATE_LIMITED: 'rate_limit_exceeded',
+  RESPONSE_FORMAT_UNSUPPORTED: 'unsupported_format',
 };
 
 /** The request field an error is about, for OpenAI's `param`. */
-const PARAMS: Record<string, string> = {
+const PARAMS: Partial<Record<ErrorCode, string>> = {
   UNKNOWN_VOICE: 'voice',
-  INVALID_SPEECH_REQUEST: 'input',
+  TEXT_REQUIRED: 'input',
+  TEXT_OVER_LIMIT: 'input',
   UNKNOWN_MODEL: 'model',
+  RESPONSE_FORMAT_UNSUPPORTED: 'response_format',
 };
 
 export interface OpenAiErrorBody {
@@ -41,11 +45,13 @@ export const openAiError = (status: number, message: string, code: string | null
 export function useOpenAiErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      const code = CODES[error.code] ?? error.code.toLowerCase();
+      // `instanceof` cannot recover the class's type parameter; every AppError's code is an ErrorCode.
+      const ours: ErrorCode = error.code;
+      const code = CODES[ours] ?? ours.toLowerCase();
       return reply
         .status(error.statusCode)
         .headers(error.headers)
-        .send(openAiError(error.statusCode, error.message, code, PARAMS[error.code] ?? null));
+        .send(openAiError(error.statusCode, error.message, code, PARAMS[ours] ?? null));
     }
     if (error.validation && error.validation.length > 0) {
       const first = error.validation[0];
