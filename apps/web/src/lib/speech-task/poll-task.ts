@@ -2,7 +2,7 @@ import type { TaskView } from '@sayso/contract/speech';
 import { ApiError } from '@/lib/api-client';
 import { normalizeAudioUrl } from './audio-url';
 import { NO_AUDIO_URL_MESSAGE, statusKind } from './polling';
-import { friendlyTaskError } from './task-errors';
+import { taskFailure } from './task-errors';
 
 /**
  * A speech task as the task routes answer (spec section 3, 'Task (polled)'), for both providers
@@ -84,7 +84,7 @@ export function pollOutcome(progress: PollProgress, maxTries: number, timeoutMes
   const kind = statusKind(task?.status);
   // The failure table of spec section 8 is for a failed task's own message, and only for it.
   if (task && kind === 'failed') {
-    return { kind: 'failed', error: new Error(friendlyTaskError(task.error_message || task.error || 'Task failed')) };
+    return { kind: 'failed', error: taskFailure(task) };
   }
   if (task && kind === 'finished') {
     const url = task.audio_url || task.metadata?.audio_url;

@@ -182,7 +182,8 @@ describe('creating a voice on /dashboard3', () => {
 
   it('opens the Voice Limit popup when the server refuses a sixth voice', async () => {
     const { user } = renderStudio({
-      'POST /api/voice/clone': () => json({ error: 'You have reached the maximum limit of 5 cloned voices' }, 409),
+      'POST /api/voice/clone': () =>
+        json({ error: 'You have reached the maximum limit of 5 cloned voices', code: 'VOICE_LIMIT_REACHED' }, 409),
     });
     await loadMp3(user);
     await user.click(screen.getByRole('button', { name: 'Create Voice' }));

@@ -184,8 +184,18 @@ describe('converting a sample to MP3 in the browser', () => {
 });
 
 describe('the screen’s wording for a failed conversion', () => {
-  it('maps decode, network and Web Audio failures from any source, and prefixes the rest', () => {
-    expect(conversionErrorMessage(new Error('Unable to decode audio data'))).toBe(CONVERSION_SCREEN_MESSAGES.format);
+  it('maps decode, network and Web Audio failures from any source by type or name, and prefixes the rest', () => {
+    expect(conversionErrorMessage(new DOMException('Unable to decode audio data', 'EncodingError'))).toBe(
+      CONVERSION_SCREEN_MESSAGES.format,
+    );
+    expect(conversionErrorMessage(new DOMException('The file could not be read', 'NotReadableError'))).toBe(
+      CONVERSION_SCREEN_MESSAGES.network,
+    );
+    expect(conversionErrorMessage(new DOMException('stopped', 'AbortError'))).toBe(CONVERSION_CANCELLED);
+    // The words alone decide nothing.
+    expect(conversionErrorMessage(new Error('Unable to decode audio data'))).toBe(
+      'Conversion failed: Unable to decode audio data',
+    );
     expect(conversionErrorMessage(new TypeError('NetworkError when attempting to fetch resource.'))).toBe(
       CONVERSION_SCREEN_MESSAGES.network,
     );

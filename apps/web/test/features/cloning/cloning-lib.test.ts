@@ -3,6 +3,7 @@ import { DEFAULT_PREVIEW_TEXT } from '@sayso/contract/voices';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cloneVoice, readCloneAnswer } from '@/features/cloning/api/clone-voice';
 import {
+  CloneRequestProblem,
   createVoiceFailure,
   createVoiceProblem,
   NO_VOICE_ID_MESSAGE,
@@ -12,7 +13,7 @@ import { generateProblem } from '@/features/cloning/lib/generate-checks';
 import { greetingFor } from '@/features/cloning/lib/languages';
 import { findTaskByText, sameText, TASK_NOT_FOUND_MESSAGE } from '@/features/cloning/lib/task-search';
 import { isAcceptedFile, PICKER_ACCEPT, validateUpload } from '@/features/cloning/lib/upload-validation';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { resetSpacing } from '@/lib/speech-task/spaced-request';
 
 const fileOf = (name: string, size = 1_000, type = '') => {
@@ -115,34 +116,35 @@ describe('what the page shows when a cloning request fails', () => {
     expect(createVoiceFailure('strange')).toBe('Failed to create voice. Please try again.');
   });
 
-  it('keeps the spec’s own upload and create messages from the server or the helper', () => {
-    for (const message of [
-      'File too large. Maximum size: 20MB, your file: 20.01MB',
-      'Unsupported file format: MP4. Please upload a valid audio or video file.',
-      "Unable to read audio file. Please make sure it's a valid audio file.",
-      'Audio file must be at least 10 seconds long.',
-      'Audio file must be no longer than 5 minutes (300 seconds).',
-      'The uploaded file is empty. Please select a valid audio file.',
-      'Audio file is required and must be a valid File object',
-      'Voice name is required',
-      NO_VOICE_ID_MESSAGE,
-      NETWORK_ERROR_MESSAGE,
-    ]) {
-      expect(createVoiceFailure(new ApiError(message, 400))).toBe(message);
+  it('keeps the server’s form and sample refusals, by code, and the helper’s own checks', () => {
+    const refusals: [string, string, number][] = [
+      ['SAMPLE_TOO_LARGE', 'File too large. Maximum size: 20MB, your file: 20.01MB', 413],
+      ['SAMPLE_UNSUPPORTED', 'Unsupported file format: MP4. Please upload a valid audio or video file.', 415],
+      ['SAMPLE_UNREADABLE', "Unable to read audio file. Please make sure it's a valid audio file.", 415],
+      ['SAMPLE_TOO_SHORT', 'Audio file must be at least 10 seconds long.', 400],
+      ['SAMPLE_TOO_LONG', 'Audio file must be no longer than 5 minutes (300 seconds).', 400],
+      ['SAMPLE_EMPTY', 'The uploaded file is empty. Please select a valid audio file.', 400],
+      ['VOICE_NAME_REQUIRED', 'Voice name is required', 400],
+      [NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, 0],
+    ];
+    for (const [code, message, status] of refusals) {
+      expect(createVoiceFailure(new ApiError(message, status, null, code))).toBe(message);
     }
-    expect(createVoiceFailure(new Error(NO_VOICE_ID_MESSAGE))).toBe(NO_VOICE_ID_MESSAGE);
+    for (const message of ['Audio file is required and must be a valid File object', NO_VOICE_ID_MESSAGE]) {
+      expect(createVoiceFailure(new CloneRequestProblem(message))).toBe(message);
+    }
+    // A plain error with the same words is not the helper's check.
+    expect(createVoiceFailure(new Error(NO_VOICE_ID_MESSAGE))).toBe('Failed to create voice. Please try again.');
   });
 
-  it('shows the server’s word on the sample’s transcript, which says what to change', () => {
+  it('shows the engine’s word on the sample (a transcript it needs), which says what to change', () => {
     const needed =
       'The installed cloning model (ZipVoice) needs the transcript of your sample: type exactly what is said in it.';
-    expect(createVoiceFailure(new ApiError(needed, 400))).toBe(needed);
+    expect(createVoiceFailure(new ApiError(needed, 400, null, 'CLONE_SAMPLE_REFUSED'))).toBe(needed);
   });
 
   it('opens the Voice Limit popup when the server counts five voices', () => {
-    expect(createVoiceFailure(new ApiError('You have reached the maximum limit of 5 cloned voices', 409))).toBe(
-      'limit',
-    );
+    expect(createVoiceFailure(new ApiError('Any words at all', 409, null, 'VOICE_LIMIT_REACHED'))).toBe('limit');
   });
 
   it('asks to log in again on 401 when creating, loading or deleting', () => {

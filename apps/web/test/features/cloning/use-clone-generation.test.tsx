@@ -44,10 +44,11 @@ describe('the /dashboard3 generation errors', () => {
     });
   });
 
-  it('maps a chunk failure to the corrupted-voice message', async () => {
+  it('maps a voice processing failure, by its code, to the corrupted-voice message', async () => {
     stubApi({
       'POST /api/tts': () => json({ task_id: 'c2' }),
-      'GET /api/task/c2': () => json({ status: 'failed', error: 'tts_chunk_error: chunk 2 of 4' }),
+      'GET /api/task/c2': () =>
+        json({ status: 'failed', error: 'tts_chunk_error: chunk 2 of 4', error_code: 'VOICE_PROCESSING' }),
     });
     const { result } = renderHook(() => useCloneGeneration(), { wrapper });
     await settle(() => result.current.generate({ text: 'Hi.', voiceId: 'v1', speed: 1, volume: 1, pitch: 0 }));

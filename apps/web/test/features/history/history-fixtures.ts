@@ -18,6 +18,7 @@ export function historyItem(overrides: Partial<HistoryItem> = {}): HistoryItem {
     status: 'done',
     progress: 100,
     error: null,
+    error_code: null,
     source: 'preset',
     api_key_name: null,
     duration_ms: 2_400,

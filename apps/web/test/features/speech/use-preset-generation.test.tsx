@@ -75,8 +75,10 @@ describe('the /dashboard2 generation errors', () => {
     expect(state).toEqual({ phase: 'error', message: 'Task completed but no audio URL found' });
   });
 
-  it('maps a failed task’s message through the failure table', async () => {
-    const state = await generateWith(() => json({ status: 'failed', error_message: 'engine timeout after 30 s' }));
+  it('maps a failed task’s code through the failure table', async () => {
+    const state = await generateWith(() =>
+      json({ status: 'failed', error_code: 'TIMEOUT', error_message: 'engine timeout after 30 s' }),
+    );
     expect(state).toEqual({ phase: 'error', message: 'Request timed out. Please try again.' });
   });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeAudioUrl } from '@/lib/speech-task/audio-url';
 import { POLLING, progressLabel, providerADelayMs, statusKind } from '@/lib/speech-task/polling';
-import { friendlyTaskError, generateScreenError, isVoiceProcessingError } from '@/lib/speech-task/task-errors';
+import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import {
+  generateScreenError,
+  isVoiceProcessingFailure,
+  isVoiceProcessingLine,
+  taskFailure,
+} from '@/lib/speech-task/task-errors';
 import { taskIdFrom } from '@/lib/speech-task/tts-response';
 
 const ORIGIN = 'https://sayso.example';
@@ -20,36 +26,46 @@ describe('audio URLs', () => {
 });
 
 describe('task failures', () => {
+  const failed = (error_code: string | null, error_message: string | null) => ({ error_code, error_message });
+
   it.each([
-    ['tts_chunk_error at chunk 3', /^Voice processing error/],
-    ['Text too long for model', /^The text is too long/],
-    ['text exceeds max length', /^The text is too long/],
-    ['voice not found: abc', /^The selected voice is not available/],
-    ['upstream timeout', /^Request timed out/],
-    ['rate limit hit', /^Too many requests/],
-    ['Bad Request: field', /^Invalid input/],
-  ])('maps "%s"', (raw, shown) => {
-    expect(friendlyTaskError(raw)).toMatch(shown);
+    ['VOICE_PROCESSING', /^Voice processing error/],
+    ['TEXT_TOO_LONG', /^The text is too long/],
+    ['VOICE_UNAVAILABLE', /^The selected voice is not available/],
+    ['TIMEOUT', /^Request timed out/],
+    ['RATE_LIMITED', /^Too many requests/],
+    ['INVALID_INPUT', /^Invalid input/],
+    ['UNKNOWN_FAILURE', /^Unknown error occurred$/],
+  ])('shows the failure table line for %s', (code, shown) => {
+    expect(taskFailure(failed(code, 'whatever the server said')).message).toMatch(shown);
   });
-  it('words a chunk failure exactly as the spec does', () => {
-    expect(friendlyTaskError('tts_chunk_error')).toBe(
+  it('words a voice processing failure exactly as the spec does, and marks it for the help list', () => {
+    const failure = taskFailure(failed('VOICE_PROCESSING', 'tts_chunk_error'));
+    expect(failure.message).toBe(
       'Voice processing error: the voice may be corrupted; create a new clone with better audio, use a different voice, or use a file of at least 10 seconds',
     );
-    // The cloning screen recognises the failure after it has been worded, to show its help list.
-    expect(isVoiceProcessingError(friendlyTaskError('chunk 3 failed'))).toBe(true);
-    expect(isVoiceProcessingError('Request timed out. Please try again.')).toBe(false);
+    expect(isVoiceProcessingFailure(failure)).toBe(true);
+    expect(isVoiceProcessingLine(failure.message)).toBe(true);
+    expect(isVoiceProcessingFailure(taskFailure(failed('TIMEOUT', 'chunk 3 failed')))).toBe(false);
+    expect(isVoiceProcessingLine('Request timed out. Please try again.')).toBe(false);
   });
-  it('passes other messages through, and names an empty one', () => {
-    expect(friendlyTaskError('disk full')).toBe('disk full');
-    expect(friendlyTaskError('')).toBe('Unknown error occurred');
-    expect(isVoiceProcessingError('chunk failed')).toBe(true);
+  it("shows the server's words for a code without a line of its own", () => {
+    expect(
+      taskFailure(failed('ENGINE_FAILED', 'The speech service failed (HTTP 503). Please try again.')).message,
+    ).toBe('The speech service failed (HTTP 503). Please try again.');
+    expect(taskFailure({ error_code: null, error: 'disk full' }).message).toBe('disk full');
   });
   it('words generate-screen errors as the spec says', () => {
-    expect(generateScreenError(new Error('NetworkError when attempting to fetch'))).toBe(
+    expect(generateScreenError(new ApiError(NETWORK_ERROR_MESSAGE, 0, null, NETWORK_ERROR_CODE))).toBe(
       'Network error. Please check your connection and try again.',
     );
-    expect(generateScreenError(new Error('Task failed'))).toBe('Error generating voice. Try again.');
+    expect(generateScreenError(new DOMException('offline', 'NetworkError'))).toBe(
+      'Network error. Please check your connection and try again.',
+    );
+    // A failed task that said nothing is the spec's 'Task failed'.
+    expect(generateScreenError(taskFailure(failed(null, null)))).toBe('Error generating voice. Try again.');
     expect(generateScreenError(new Error(''))).toBe('Failed to generate voice');
+    expect(generateScreenError(taskFailure(failed('TIMEOUT', 'x')))).toBe('Request timed out. Please try again.');
   });
 });
 

@@ -6,7 +6,7 @@ import {
   type RecommendedSet,
 } from '@sayso/contract/models';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, apiRequest, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 
 export const adminModelsKey = ['admin', 'models'] as const;
 
@@ -67,13 +67,15 @@ export interface UploadProgress {
 
 function uploadError(xhr: XMLHttpRequest): ApiError {
   let message = `Upload failed: ${xhr.status} ${xhr.statusText}`;
+  let code: string | null = null;
   try {
-    const body = JSON.parse(xhr.responseText) as { error?: unknown };
+    const body = JSON.parse(xhr.responseText) as { error?: unknown; code?: unknown };
     if (typeof body.error === 'string' && body.error) message = body.error;
+    if (typeof body.code === 'string' && body.code) code = body.code;
   } catch {
     // Not JSON (a proxy's page): the status line is all there is.
   }
-  return new ApiError(message, xhr.status);
+  return new ApiError(message, xhr.status, null, code);
 }
 
 /**
@@ -101,7 +103,7 @@ export function uploadModel(
       if (xhr.status >= 200 && xhr.status < 300) resolve(JSON.parse(xhr.responseText) as InstalledModel);
       else reject(uploadError(xhr));
     };
-    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0));
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0, null, NETWORK_ERROR_CODE));
     xhr.onabort = () => reject(new ApiError('Upload cancelled.', 0));
     signal?.addEventListener('abort', () => xhr.abort());
     const form = new FormData();

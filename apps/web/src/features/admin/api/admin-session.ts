@@ -1,6 +1,6 @@
 import type { AdminSession, AdminSignIn } from '@sayso/contract/admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, apiRequest, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 
 export type Admin = AdminSession['admin'];
 
@@ -57,7 +57,7 @@ export async function signOutAdmin(): Promise<void> {
   try {
     response = await fetch('/api/admin/session', { method: 'DELETE', credentials: 'same-origin' });
   } catch {
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0);
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, null, NETWORK_ERROR_CODE);
   }
   // 401: the session had already ended, which is what logging out wants.
   if (!response.ok && response.status !== 401)

@@ -1,7 +1,7 @@
 import { type ClonedVoiceCreated, type CloneVoiceFormFields, DEFAULT_PREVIEW_TEXT } from '@sayso/contract/voices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { spacedRequest } from '@/lib/speech-task/spaced-request';
-import { NO_VOICE_ID_MESSAGE } from '../lib/create-voice-checks';
+import { CloneRequestProblem, NO_VOICE_ID_MESSAGE } from '../lib/create-voice-checks';
 import { clonedVoicesQuery } from './cloned-voices';
 
 export interface CloneOptions {
@@ -45,10 +45,12 @@ export function readCloneAnswer(answer: CloneAnswer, fallbackName: string): Crea
 
 /** The spec's clone helper: checks its inputs, fills the defaults, and posts the multipart form. */
 export async function cloneVoice(file: unknown, voiceName: string, options: CloneOptions = {}): Promise<CreatedVoice> {
-  if (!(file instanceof File)) throw new Error('Audio file is required and must be a valid File object');
-  if (!voiceName.trim()) throw new Error('Voice name is required');
+  if (!(file instanceof File)) throw new CloneRequestProblem('Audio file is required and must be a valid File object');
+  if (!voiceName.trim()) throw new CloneRequestProblem('Voice name is required');
   if (file.size > 20 * 1024 * 1024) {
-    throw new Error(`File too large. Maximum size: 20MB, your file: ${(file.size / 1024 / 1024).toFixed(2)}MB`);
+    throw new CloneRequestProblem(
+      `File too large. Maximum size: 20MB, your file: ${(file.size / 1024 / 1024).toFixed(2)}MB`,
+    );
   }
   const transcript = options.transcript?.trim();
   // The contract names the form's fields (and the server checks them by its schema).
@@ -86,7 +88,7 @@ export function useCloneVoice(callbacks: {
   return useMutation({
     mutationFn: async ({ file, voiceName, options }: CloneVoiceInput): Promise<ClonedVoiceResult> => {
       const created = await cloneVoice(file, voiceName, options);
-      if (!created.voiceId) throw new Error(NO_VOICE_ID_MESSAGE);
+      if (!created.voiceId) throw new CloneRequestProblem(NO_VOICE_ID_MESSAGE);
       return { ...created, voiceId: created.voiceId };
     },
     onSuccess: async (voice, input) => {

@@ -51,6 +51,24 @@ export const CONVERSION_SCREEN_MESSAGES = {
     'Audio conversion not supported in this browser. Please try uploading an MP3 file or use a different browser.',
 } as const;
 
+/** The browser's own failures, by their type or DOMException name, never by their words. */
+const DECODE_ERROR_NAMES = new Set(['EncodingError']);
+const READ_ERROR_NAMES = new Set(['NetworkError', 'NotReadableError', 'NotFoundError']);
+// A DOMException is not an Error in every environment (jsdom's is not), so its name is read as such.
+const isNamed = (error: unknown, names: Set<string>) =>
+  typeof error === 'object' && error !== null && 'name' in error && names.has(String(error.name));
+
+/** The kind of a failure the conversion did not classify itself: a decode, a read, or no Web Audio. */
+function browserFailureKind(error: unknown): ConversionErrorKind | null {
+  if (isNamed(error, DECODE_ERROR_NAMES)) return 'undecodable';
+  // A failed fetch is a TypeError; a failed file read a DOMException named for it.
+  if (error instanceof TypeError || isNamed(error, READ_ERROR_NAMES)) return 'network';
+  // `new AudioContext()` where there is none: the name is not defined.
+  if (error instanceof ReferenceError || isNamed(error, new Set(['NotSupportedError']))) return 'unsupported';
+  if (isNamed(error, new Set(['AbortError']))) return 'cancelled';
+  return null;
+}
+
 /**
  * Maps a conversion failure to what the page shows: decode failures become the format message, a
  * failed read or network the network message, a browser without Web Audio the browser message, a
@@ -58,12 +76,10 @@ export const CONVERSION_SCREEN_MESSAGES = {
  */
 export function conversionErrorMessage(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error ?? '');
-  const kind = error instanceof ConversionError ? error.kind : null;
-  if (kind === 'cancelled' || message === CONVERSION_CANCELLED) return CONVERSION_CANCELLED;
-  if (kind === 'undecodable' || kind === 'decodeFailed' || /decode|unsupported format/i.test(message)) {
-    return CONVERSION_SCREEN_MESSAGES.format;
-  }
-  if (kind === 'network' || /network|failed to fetch/i.test(message)) return CONVERSION_SCREEN_MESSAGES.network;
-  if (kind === 'unsupported' || /AudioContext/.test(message)) return CONVERSION_SCREEN_MESSAGES.unsupported;
+  const kind = error instanceof ConversionError ? error.kind : browserFailureKind(error);
+  if (kind === 'cancelled') return CONVERSION_CANCELLED;
+  if (kind === 'undecodable' || kind === 'decodeFailed') return CONVERSION_SCREEN_MESSAGES.format;
+  if (kind === 'network') return CONVERSION_SCREEN_MESSAGES.network;
+  if (kind === 'unsupported') return CONVERSION_SCREEN_MESSAGES.unsupported;
   return `Conversion failed: ${message || CONVERSION_MESSAGES.failed}`;
 }

@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, NETWORK_ERROR_CODE } from '@/lib/api-client';
 
 export const MAX_SAMPLE_TEXT = 300;
 /** The server's limit for the sample's transcript. */
@@ -33,43 +33,52 @@ export const CREATE_FAILED_MESSAGE = 'Failed to create voice. Please try again.'
 export const LOAD_VOICES_FAILED_MESSAGE = 'Failed to load cloned voices.';
 export const DELETE_FAILED_MESSAGE = 'Failed to delete voice. Please try again.';
 
-/** The spec's own upload and create-voice messages: shown as they are when the server (or helper) sends them. */
-const SPEC_MESSAGES = new Set([
-  NO_VOICE_ID_MESSAGE,
-  'File size exceeds 20MB limit.',
-  'Audio file must be at least 10 seconds long.',
-  'Audio file must be no longer than 5 minutes (300 seconds).',
-  "Unable to read audio file. Please make sure it's a valid audio file.",
-  'Please upload an audio file first.',
-  'Please enter a voice name.',
-  'Please enter sample text.',
-  'Sample text must be 300 characters or less.',
-  'Invalid file object. Please upload the file again.',
-  'The uploaded file is empty. Please select a valid audio file.',
-  'Audio file is required and must be a valid File object',
-  'Voice name is required',
-  NETWORK_ERROR_MESSAGE,
+/**
+ * A check of the clone helper's own that failed before anything was sent (spec section 8's helper
+ * messages): its words are the web's, and the page shows them as they are.
+ */
+export class CloneRequestProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CloneRequestProblem';
+  }
+}
+
+/**
+ * The server's refusals, by code (docs/api.md), whose words say what to change in the form or the
+ * sample: the page shows them as sent. Any other code gets the spec's generic line.
+ */
+const SHOWN_AS_SENT = new Set([
+  NETWORK_ERROR_CODE,
+  'SAMPLE_MISSING',
+  'SAMPLE_EMPTY',
+  'SAMPLE_TOO_LARGE',
+  'SAMPLE_UNREADABLE',
+  'SAMPLE_UNSUPPORTED',
+  'SAMPLE_TOO_SHORT',
+  'SAMPLE_TOO_LONG',
+  'VOICE_NAME_REQUIRED',
+  'PREVIEW_TEXT_TOO_LONG',
+  'TRANSCRIPT_TOO_LONG',
+  'CLONE_LANGUAGE_UNSUPPORTED',
+  // The engine's word on the sample: a transcript it needs, one too long, no voice heard.
+  'CLONE_SAMPLE_REFUSED',
 ]);
-const SPEC_PATTERNS = [
-  /^File too large\. Maximum size: 20MB, your file: [\d.]+MB$/,
-  /^Unsupported file format: \w*\. Please upload a valid audio or video file\.$/,
-];
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : null);
 
 /**
  * What the page shows when creating a voice fails: 'limit' opens the Voice Limit popup, a 401 asks
- * to log in again, the spec's own upload and create messages pass through, and anything else (a
- * provider outage, a server bug) becomes the spec's generic 'Failed to create voice' line.
+ * to log in again, the helper's own checks and the server's form and sample refusals pass through,
+ * and anything else (a provider outage, a server bug) becomes the spec's generic 'Failed to create
+ * voice' line. Decided by class, status and code: a reworded message changes nothing.
  */
 export function createVoiceFailure(error: unknown): string | 'limit' {
-  if (statusOf(error) === 401) return NOT_AUTHENTICATED_MESSAGE;
-  const message = error instanceof Error ? error.message : '';
-  if (/maximum limit of 5 cloned voices/.test(message)) return 'limit';
-  if (SPEC_MESSAGES.has(message) || SPEC_PATTERNS.some((pattern) => pattern.test(message))) return message;
-  // The server's own word on the transcript (a cloning model that needs one, or one too long) says
-  // what to change, which the generic line would not.
-  if (statusOf(error) === 400 && /transcript/i.test(message)) return message;
+  if (error instanceof CloneRequestProblem) return error.message;
+  if (!(error instanceof ApiError)) return CREATE_FAILED_MESSAGE;
+  if (error.status === 401) return NOT_AUTHENTICATED_MESSAGE;
+  if (error.code === 'VOICE_LIMIT_REACHED') return 'limit';
+  if (error.code && SHOWN_AS_SENT.has(error.code)) return error.message;
   return CREATE_FAILED_MESSAGE;
 }
 

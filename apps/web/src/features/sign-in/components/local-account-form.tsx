@@ -17,7 +17,9 @@ function friendlyError(error: unknown, mode: AccountFormMode): string {
       ? error.message
       : 'Too many attempts. Please wait a minute and try again.';
   }
-  if (/password too short/i.test(error.message)) return 'Use a password of at least 8 characters.';
+  // better-auth's code for it (its answers under /api/auth carry `{ code, message }`).
+  if (error instanceof ApiError && error.code === 'PASSWORD_TOO_SHORT')
+    return 'Use a password of at least 8 characters.';
   return error.message || 'Login failed';
 }
 
