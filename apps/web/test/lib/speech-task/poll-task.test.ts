@@ -48,7 +48,7 @@ describe('polling a task', () => {
       const result = outcome(answers, maxTries, 'Task polling timeout. Please try again with shorter text.');
       return result.kind === 'failed' ? result.error.message : result.kind;
     };
-    expect(message([{ status: 'failed', error_message: 'voice not found' }])).toBe(
+    expect(message([{ status: 'failed', error_code: 'VOICE_UNAVAILABLE', error_message: 'voice not found' }])).toBe(
       'The selected voice is not available. Please select a different voice.',
     );
     expect(message([{ status: 'completed' }])).toBe('Task completed but no audio URL found');
@@ -70,8 +70,11 @@ describe('polling a task', () => {
     };
     const timeout = 'Task polling timeout after ~10 minutes. Please try again with shorter text.';
     expect(message([{ status: 'queued' }, { status: 'running' }, { status: 'running' }], timeout)).toBe(timeout);
-    expect(message([{ status: 'error', error: 'worker timeout' }])).toBe('Request timed out. Please try again.');
-    expect(message([{ status: 'failed' }])).toBe('Task failed');
+    expect(message([{ status: 'error', error_code: 'TIMEOUT', error: 'worker gave up' }])).toBe(
+      'Request timed out. Please try again.',
+    );
+    // A failed task that says nothing: the screen words it (generateScreenError), not the poll.
+    expect(outcome([{ status: 'failed' }])).toMatchObject({ kind: 'failed', error: { code: null, message: '' } });
   });
 
   it('waits the schedule’s delay before each reading, and no more once settled', () => {
