@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import type { PolledTask } from '@/lib/speech-task/poll-task';
+import { resetSpacing, spacedRequest } from '@/lib/speech-task/spaced-request';
 import { type SpeechTaskConfig, useSpeechTask } from '@/lib/speech-task/use-speech-task';
 
 beforeEach(() => {
@@ -296,5 +297,37 @@ describe('useSpeechTask', () => {
     act(() => void result.current.start('hello'));
     await pass(DELAY_MS * 4);
     expect(result.current.state).toMatchObject({ phase: 'done', streamUrl: stream });
+  });
+
+  it('takes a reading waiting in the spacing lane out of it when the page unmounts, so the next page keeps its time', async () => {
+    resetSpacing();
+    const born = Date.now();
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        sent.push(`${url}@${Date.now() - born}`);
+        return new Response('{"status":"processing"}', { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    try {
+      const { result, unmount } = flow([], {
+        getTask: (taskId, signal) => spacedRequest<PolledTask>(`/task/${taskId}`, { signal }),
+      });
+      act(() => void result.current.start('hello'));
+      // Another call of the person's, just before the reading is due: the reading waits a second behind it.
+      await pass(DELAY_MS - 1);
+      void spacedRequest('/credits');
+      await pass(500);
+      unmount();
+      // The page the person went to asks for something: it waits only for the call that was sent.
+      const next = spacedRequest('/voices');
+      await pass(DELAY_MS * 5);
+      await next;
+      expect(sent).toEqual(['/api/credits@999', '/api/voices@1999']);
+    } finally {
+      vi.unstubAllGlobals();
+      resetSpacing();
+    }
   });
 });
