@@ -62,7 +62,10 @@ describe('the landing-page demo', () => {
     expect(refused).not.toBeNull();
     expect(statuses.filter((status) => status === 200)).toHaveLength(allowance - spentAbove);
     expect(Number(refused?.headers()['retry-after'])).toBeGreaterThan(0);
-    expect(await refused?.json()).toEqual({ error: 'Too many requests. Please wait a moment and try again.' });
+    expect(await refused?.json()).toEqual({
+      error: 'Too many requests. Please wait a moment and try again.',
+      code: 'RATE_LIMITED',
+    });
 
     // The page says so too, instead of waiting out an hour.
     await page.goto('/#demo-section');

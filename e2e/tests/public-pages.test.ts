@@ -238,6 +238,6 @@ describe('public pages', () => {
     await expect.poll(() => visibleText(page)).toMatch(/not found|404/i);
     const api = await page.request.get('/api/no-such-route');
     expect(api.status()).toBe(404);
-    expect(await api.json()).toEqual({ error: 'Route GET /api/no-such-route not found' });
+    expect(await api.json()).toEqual({ error: 'Route GET /api/no-such-route not found', code: 'ROUTE_NOT_FOUND' });
   });
 });

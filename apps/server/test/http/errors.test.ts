@@ -135,4 +135,10 @@ describe('the error registry', () => {
       .map(([code]) => code);
     expect(unused).toEqual([]);
   });
+
+  it('is listed in full in docs/api.md, for clients to branch on', async () => {
+    const guide = await readFile(path.resolve(import.meta.dirname, '../../../../docs/api.md'), 'utf8');
+    const missing = Object.keys(ERROR_CODES).filter((code) => !guide.includes(`| \`${code}\``));
+    expect(missing).toEqual([]);
+  });
 });
