@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodeMp3 } from '../../src/audio/mp3-stream.js';
 import { runEspeak } from '../../src/engines/espeak/run.js';
+import { placeholderSpeech } from './placeholder-speech.js';
 import { serveOnLoopback } from './loopback.js';
 
 export interface RecordedElevenLabsRequest {
@@ -117,11 +118,16 @@ export async function startFakeElevenLabs(apiKey = 'test-elevenlabs-key') {
     labelKey: 'descriptive' as 'descriptive' | 'description',
     /** Whether voices come with a preview link or, as some do, with null. */
     previewUrls: false,
+    /** Speech from eSpeak, or silence of its length (`placeholder`) where only lengths and timing matter. */
+    audio: 'espeak' as 'espeak' | 'placeholder',
   };
 
   async function speak(voice: FakeVoice, text: string, speed: number) {
     // The product's runner: eSpeak's WebAssembly is compiled once per process, not per request.
-    const { samples, sampleRate } = await runEspeak(['-v', voice.espeak, '-s', String(Math.round(175 * speed))], text);
+    const { samples, sampleRate } =
+      state.audio === 'placeholder'
+        ? placeholderSpeech(text, speed)
+        : await runEspeak(['-v', voice.espeak, '-s', String(Math.round(175 * speed))], text);
     const seconds = samples.length / sampleRate;
     const characters = [...text];
     const step = seconds / Math.max(1, characters.length);

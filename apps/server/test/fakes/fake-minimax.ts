@@ -4,6 +4,7 @@ import { splitSentences } from '../../src/audio/audio.js';
 import { encodeMp3 } from '../../src/audio/mp3-stream.js';
 import { decodeSample, sniffType } from '../../src/audio/probe.js';
 import { runEspeak } from '../../src/engines/espeak/run.js';
+import { placeholderSpeech } from './placeholder-speech.js';
 import { serveOnLoopback } from './loopback.js';
 import { writeTar } from './write-tar.js';
 
@@ -123,6 +124,8 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
     asyncOutput: 'tar' as 'tar' | 'long-names' | 'bare' | 'truncated-tar',
     /** Whether a clone's preview comes back as a link or, as it sometimes does, as "". */
     cloneDemo: 'link' as 'link' | 'empty',
+    /** Speech from eSpeak, or silence of its length (`placeholder`) where only lengths and timing matter. */
+    audio: 'espeak' as 'espeak' | 'placeholder',
   };
   let baseUrl = '';
 
@@ -137,7 +140,7 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
   function speak(voiceId: string, text: string, setting: VoiceSetting): Promise<Spoken> {
     if (clonedVoices.has(voiceId)) usedClones.add(voiceId);
     const espeak = SYSTEM_VOICES[voiceId]?.espeak ?? clonedVoices.get(voiceId)?.espeak ?? 'en-us+m3';
-    const key = JSON.stringify([espeak, text, setting.speed, setting.vol, setting.pitch]);
+    const key = JSON.stringify([state.audio, espeak, text, setting.speed, setting.vol, setting.pitch]);
     const known = spokenBefore.get(key);
     if (known) return known;
     const spoken = synthesize(espeak, text, setting);
@@ -149,19 +152,22 @@ export async function startFakeMinimax(apiKey = 'test-minimax-key') {
 
   async function synthesize(espeak: string, text: string, setting: VoiceSetting): Promise<Spoken> {
     // The product's runner: eSpeak's WebAssembly is compiled once per process, not per request.
-    const { samples, sampleRate } = await runEspeak(
-      [
-        '-v',
-        espeak,
-        '-s',
-        String(Math.round(175 * setting.speed)),
-        '-p',
-        String(Math.max(0, Math.min(99, 50 + setting.pitch * 4))),
-        '-a',
-        String(Math.round(Math.min(200, 100 * setting.vol))),
-      ],
-      text,
-    );
+    const { samples, sampleRate } =
+      state.audio === 'placeholder'
+        ? placeholderSpeech(text, setting.speed)
+        : await runEspeak(
+            [
+              '-v',
+              espeak,
+              '-s',
+              String(Math.round(175 * setting.speed)),
+              '-p',
+              String(Math.max(0, Math.min(99, 50 + setting.pitch * 4))),
+              '-a',
+              String(Math.round(Math.min(200, 100 * setting.vol))),
+            ],
+            text,
+          );
     const durationMs = (samples.length / sampleRate) * 1000;
     const sentences = splitSentences(text);
     const total = sentences.reduce((sum, sentence) => sum + sentence.length, 0);
