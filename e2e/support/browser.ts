@@ -3,7 +3,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { launchChromium } from './chromium.js';
+import { connectChromium } from './chromium.js';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 
@@ -14,13 +14,16 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-/** One Chromium for the test file; each test opens its own context through `newPage`. */
+/**
+ * The run's Chromium (started once by global-setup) for the test file; each test opens its own
+ * context through `newPage`. Closing the connection closes the file's contexts, not Chromium.
+ */
 export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await connectChromium(inject('browserEndpoint'));
   });
   // A script error in the page fails the test that caused it. The test's pages are closed after
   // it: pages left open keep animating and slowed every later test of the file.

@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -17,4 +17,17 @@ export const CHROMIUM_FLAGS = [
 /** Debian's Chromium with CHROMIUM_FLAGS (used by e2e tests and the bench). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * One Chromium for a whole browser-test run, which each test file reaches with `chromium.connect`:
+ * a connection costs a fraction of a launch, and closing it closes only that file's contexts.
+ */
+export function launchChromiumServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
+
+/** Reaches the run's Chromium (`launchChromiumServer`) at its WebSocket address. */
+export function connectChromium(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from './chromium.js';
 import { identityProviderPort, OIDC_CLIENT, startIdentityProvider } from './identity-provider.js';
 import { freePort, repoRoot, startServer } from './server.js';
 import { E2E_ADMIN } from './staff.js';
@@ -10,12 +11,14 @@ declare module 'vitest' {
     baseUrl: string;
     issuer: string;
     databaseUrl: string | null;
+    /** The run's one Chromium, which test files connect to (support/browser.ts). */
+    browserEndpoint: string;
   }
 }
 
 /**
- * One identity provider and one built Sayso server for the whole run. The server signs in with
- * local accounts and with the identity provider. When TEST_DATABASE_URL names a PostgreSQL server,
+ * One identity provider, one Chromium and one built Sayso server for the whole run. The server
+ * signs in with local accounts and with the identity provider. When TEST_DATABASE_URL names a PostgreSQL server,
  * the app runs on a fresh database there, so tests can change data from outside the process as a
  * second instance would; otherwise it runs on embedded PGlite.
  */
@@ -47,7 +50,10 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.baseUrl);
   project.provide('issuer', idp.issuer);
   project.provide('databaseUrl', database?.url ?? null);
+  const chromiumServer = await launchChromiumServer();
+  project.provide('browserEndpoint', chromiumServer.wsEndpoint());
   return async () => {
+    await chromiumServer.close();
     await server.stop();
     await idp.stop();
     await database?.drop();
