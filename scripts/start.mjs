@@ -19,6 +19,8 @@ function newestSourceTime(dir) {
 function isStale(workspace, output, sources) {
   const built = path.join(root, workspace, output);
   if (!existsSync(built)) return true;
+  // A production install ships the build without its sources (and without the tools to rebuild).
+  if (!existsSync(path.join(root, workspace, 'src'))) return false;
   const sourceTime = Math.max(
     ...sources.map((s) => {
       const full = path.join(root, workspace, s);
