@@ -42,7 +42,14 @@ export const cloneSpeechRequest = z.object({
     },
     { error: 'Voice ID is required' },
   ),
-  language_boost: z.string().optional(),
+  // A language's name ('Auto', 'English', 'Chinese,Yue'): letters and a little punctuation only, so
+  // nothing a database or a provider cannot take (a lone surrogate, say) is stored with the task.
+  language_boost: z
+    .string()
+    .regex(/^[\p{L}\p{M} ,()_-]{0,64}$/u, {
+      error: 'language_boost must be a language name such as "Auto" or "English"',
+    })
+    .optional(),
   with_transcript: z.boolean().optional(),
   receive_url: z.url({ protocol: /^https$/, message: 'receive_url must be an https URL' }).optional(),
 });

@@ -46,6 +46,18 @@ describe('the contract’s speech request schemas', () => {
     );
     expect(firstMessage(cloneSpeechRequest, { text: 'hi', voice_setting: { voice_id: 'v' } })).toBeNull();
   });
+
+  it('takes a language name as language_boost, and refuses what a database could not store', () => {
+    const request = (language_boost: string) => ({ text: 'hi', voice_setting: { voice_id: 'v' }, language_boost });
+    for (const name of ['Auto', 'English', 'Chinese,Yue', 'chinese (mandarin)', 'Français', '']) {
+      expect(firstMessage(cloneSpeechRequest, request(name)), name).toBeNull();
+    }
+    for (const bad of ['\ud800', 'en\u0000', 'x'.repeat(65), '<script>']) {
+      expect(firstMessage(cloneSpeechRequest, request(bad)), bad).toBe(
+        'language_boost must be a language name such as "Auto" or "English"',
+      );
+    }
+  });
 });
 
 describe('POST /api/tts answers a bad request with the schema’s message and its code', () => {
