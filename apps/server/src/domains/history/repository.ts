@@ -2,7 +2,6 @@ import type { HistorySource } from '@sayso/contract/history';
 import type { TaskStatus } from '@sayso/contract/speech';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { holdCreditsIn, releaseHoldIn } from '../accounts/index.js';
 
 type TaskRow = Selectable<Database['speech_tasks']>;
 export type TakeRow = Selectable<Database['sentence_takes']> & { file_key: string; duration_ms: number };
@@ -129,20 +128,4 @@ export async function listTakes(db: Kysely<Database> | Transaction<Database>, ta
     .orderBy('s.created_at')
     .orderBy('s.id')
     .execute();
-}
-
-/** Holds a regenerated sentence's credits (the balance check is the ledger's). */
-export async function holdTakeCredits(
-  db: Kysely<Database>,
-  userId: string,
-  amount: number,
-  reference: string,
-): Promise<string> {
-  return db.transaction().execute(async (trx) => (await holdCreditsIn(trx, userId, amount, reference)).holdId);
-}
-
-export async function releaseTakeCredits(db: Kysely<Database>, holdId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await releaseHoldIn(trx, holdId);
-  });
 }

@@ -15,12 +15,13 @@ import type { Kysely } from 'kysely';
 import { srtToVtt } from '../../audio/audio.js';
 import type { TakeEncoder } from '../../audio/sentence-take.js';
 import type { Database } from '../../db/schema.js';
+import { inTransaction } from '../../db/unit-of-work.js';
 import type { EngineRegistry } from '../../engines/registry.js';
 import type { SpeechEngineV1 } from '../../engines/speech-engine.js';
 import { AppError } from '../../http/errors.js';
 import type { ByteRange, FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
-import { creditCost } from '../accounts/index.js';
+import { creditCost, holdCreditsIn, releaseHoldIn } from '../accounts/index.js';
 import {
   applyTakeChange,
   deleteGeneration,
@@ -36,10 +37,8 @@ import {
   findHistoryRow,
   type HistoryRow,
   historyVoices,
-  holdTakeCredits,
   listHistory,
   listTakes,
-  releaseTakeCredits,
   type TakeRow,
   takeHoldReference,
 } from './repository.js';
@@ -185,7 +184,10 @@ export class HistoryService {
     const seed = request.text === undefined ? anotherSeed(engine, current.seed) : current.seed;
     const cost = creditCost(text);
     const takeId = newTakeId();
-    const holdId = await holdTakeCredits(this.deps.db, userId, cost, takeHoldReference(taskId, takeId));
+    // Its own unit: the hold must stand while the sentence renders, outside any transaction.
+    const { holdId } = await inTransaction(this.deps.db, (trx) =>
+      holdCreditsIn(trx, userId, cost, takeHoldReference(taskId, takeId)),
+    );
     try {
       const [spoken] = await renderSentences(
         this.deps,
@@ -201,7 +203,7 @@ export class HistoryService {
       const updated = await this.owned(userId, taskId);
       return { timeline: await this.timelineView(updated, after), credits_charged: cost, cached: spoken.cached };
     } catch (error) {
-      await releaseTakeCredits(this.deps.db, holdId);
+      await inTransaction(this.deps.db, (trx) => releaseHoldIn(trx, holdId));
       throw error;
     }
   }
