@@ -1,5 +1,6 @@
 import { expect, it, onTestFinished, vi } from 'vitest';
-import { createTask, findPolledTask, queuePosition } from '../../src/domains/speech/repository.js';
+import { findPolledTask, queuePosition } from '../../src/domains/speech/repository.js';
+import { createTask } from '../../src/domains/speech/task-lifecycle.js';
 import { describeOnEachDatabase, openMigrated } from '../helpers/databases.js';
 
 const demoTask = (text: string) => ({

@@ -12,9 +12,10 @@ export {
   type TakeChange,
 } from './generation-repository.js';
 export { type SpokenChunk, speakInChunks } from './render.js';
-export { completeTask, createTask, endTaskPartly, storedBytes, touchTask } from './repository.js';
+export { completeTask, endTaskPartly, storedBytes, touchTask } from './repository.js';
 export { newTakeId, renderSentences } from './sentence-render.js';
 export { joinSentences } from './sentences.js';
 export { taskVoice } from './speech-job.js';
 export { failureOf, speechFailure, taskFailure } from './task-failure.js';
+export { createTask } from './task-lifecycle.js';
 export { checkSpeechText } from './validation.js';

@@ -52,57 +52,58 @@ export interface NewTask {
 const nowToTheMillisecond = () => sql<Date>`date_trunc('milliseconds', now())`;
 
 /** 128 random bits: a demo task is readable by whoever holds its id, so it must not be guessable. */
-const newTaskId = () => randomBytes(16).toString('hex');
+export const newTaskId = () => randomBytes(16).toString('hex');
 
 /**
- * Holds the credits and records the task in one transaction: both happen or neither does.
- * `admit` (the submission limits) runs inside it, after a lock on the caller (user, or address for
- * the demo), so parallel submissions are counted one after another and none slips past a cap.
- * `enqueue`, when given, sends the task's job inside the same transaction (the job id is chosen
- * first and stored with the task), so a task and its job commit together or not at all.
- * A submission costs four statements inside the transaction: the lock, the limits, the hold with
- * the task, and the job.
+ * Locks the submitter (`user:<id>`, or `ip:<address>` for the demo) until the transaction ends,
+ * so parallel submissions of one caller are admitted one after another and none slips past a cap.
+ * Answers the transaction's start, to the millisecond: the `queued_at` a task recorded in it gets.
  */
-export async function createTask(
-  db: Kysely<Database>,
+export async function lockSubmitterIn(trx: Transaction<Database>, submitter: string): Promise<Date | undefined> {
+  // now() is the transaction's start, so this is the `queued_at` the new row's default gives it.
+  const { rows } = await sql<{ queued_at: Date }>`
+    select pg_advisory_xact_lock(hashtext(${`speech-submit:${submitter}`})), ${nowToTheMillisecond()} as queued_at`.execute(
+    trx,
+  );
+  return rows[0]?.queued_at;
+}
+
+/**
+ * Records the task with its credits held (one statement with the hold when it costs any), in the
+ * caller's transaction. `jobId`, when given, is the job that will render it, sent in the same
+ * transaction.
+ */
+export async function recordTaskIn(
+  trx: Transaction<Database>,
+  taskId: string,
   input: NewTask,
-  admit: (trx: Transaction<Database>) => Promise<void>,
-  enqueue?: { jobId: string; send: (trx: Transaction<Database>, taskId: string) => Promise<void> },
-): Promise<{ taskId: string }> {
-  const taskId = newTaskId();
-  const caller = input.userId ? `user:${input.userId}` : `ip:${input.clientIp ?? ''}`;
-  const queuedAt = await db.transaction().execute(async (trx) => {
-    // now() is the transaction's start, so this is the `queued_at` the new row's default gives it.
-    const { rows } = await sql<{ queued_at: Date }>`
-      select pg_advisory_xact_lock(hashtext(${`speech-submit:${caller}`})), ${nowToTheMillisecond()} as queued_at`.execute(
-      trx,
-    );
-    await admit(trx);
-    const insertTask = (holdId: string | null) =>
-      trx.insertInto('speech_tasks').values({
-        id: taskId,
-        user_id: input.userId,
-        provider: STORED[input.studio],
-        engine: input.engine,
-        voice_id: input.voiceId,
-        model_id: input.modelId,
-        text: input.text,
-        settings: input.settings,
-        hold_id: holdId,
-        client_ip: input.clientIp,
-        ...(enqueue ? { job_id: enqueue.jobId } : {}),
-        ...(input.apiKeyId ? { api_key_id: input.apiKeyId, status: 'processing' as const } : {}),
-      });
-    if (input.userId && input.cost > 0) {
-      await holdCreditsIn(trx, input.userId, input.cost, `speech:${taskId}`, insertTask);
-    } else {
-      await insertTask(null).execute();
-    }
-    await enqueue?.send(trx, taskId);
-    return rows[0]?.queued_at;
-  });
-  if (!input.apiKeyId && queuedAt) queueOrderOf(db).queued({ id: taskId, queuedAt });
-  return { taskId };
+  jobId?: string,
+): Promise<void> {
+  const insertTask = (holdId: string | null) =>
+    trx.insertInto('speech_tasks').values({
+      id: taskId,
+      user_id: input.userId,
+      provider: STORED[input.studio],
+      engine: input.engine,
+      voice_id: input.voiceId,
+      model_id: input.modelId,
+      text: input.text,
+      settings: input.settings,
+      hold_id: holdId,
+      client_ip: input.clientIp,
+      ...(jobId ? { job_id: jobId } : {}),
+      ...(input.apiKeyId ? { api_key_id: input.apiKeyId, status: 'processing' as const } : {}),
+    });
+  if (input.userId && input.cost > 0) {
+    await holdCreditsIn(trx, input.userId, input.cost, `speech:${taskId}`, insertTask);
+  } else {
+    await insertTask(null).execute();
+  }
+}
+
+/** Tells this process's queue order that a task joined the line (after its transaction committed). */
+export function noteQueued(db: Kysely<Database>, task: { id: string; queuedAt: Date }): void {
+  queueOrderOf(db).queued(task);
 }
 
 export async function findTask(db: Kysely<Database>, taskId: string): Promise<SpeechTask | undefined> {
