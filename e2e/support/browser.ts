@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { connectChromium } from './chromium.js';
 
@@ -97,4 +97,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /** Fails on any serious or critical accessibility violation that axe-core finds. */
 export async function expectAccessible(page: Page): Promise<void> {
   expect(await seriousViolations(page)).toEqual([]);
+}
+
+/**
+ * A download's bytes. The browser is shared over a connection (global-setup), where Playwright
+ * keeps the file on the browser's side and `download.path()` is refused; its stream works both ways.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }

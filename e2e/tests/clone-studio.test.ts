@@ -1,11 +1,19 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { silentWav, spokenSampleWav } from '../../apps/server/test/helpers/samples.js';
 import { openSignInPopup, signUpLocally, uniqueName } from '../support/accounts.js';
-import { expectAccessible, focusedName, isInViewport, screenshot, useBrowser, VIEWPORTS } from '../support/browser.js';
+import {
+  downloadedBytes,
+  expectAccessible,
+  focusedName,
+  isInViewport,
+  screenshot,
+  useBrowser,
+  VIEWPORTS,
+} from '../support/browser.js';
 
 const { newPage } = useBrowser();
 
@@ -190,7 +198,9 @@ describe('/dashboard3, the cloning studio', () => {
       page.getByRole('link', { name: 'Download VTT' }).click(),
     ]);
     expect(vtt.suggestedFilename()).toBe('generated-audio.vtt');
-    expect(await readFile(await vtt.path(), 'utf8')).toMatch(/^WEBVTT\n\n1\n00:00:00\.000 --> \d\d:\d\d:\d\d\.\d{3}\n/);
+    expect((await downloadedBytes(vtt)).toString('utf8')).toMatch(
+      /^WEBVTT\n\n1\n00:00:00\.000 --> \d\d:\d\d:\d\d\.\d{3}\n/,
+    );
 
     // The same voice in a British browser: the date is written the British way.
     const british = await newPage(VIEWPORTS.desktop, { locale: 'en-GB' });

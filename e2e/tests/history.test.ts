@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, useBrowser, VIEWPORTS } from '../support/browser.js';
+import { downloadedBytes, expectAccessible, useBrowser, VIEWPORTS } from '../support/browser.js';
 import {
   chooseFromAccountMenu,
   createClonedVoice,
@@ -30,7 +29,7 @@ async function waitForList(page: Page, count: number) {
 /** Clicks a download link and returns the file's name and bytes. */
 async function download(page: Page, link: Locator) {
   const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+  return { name: file.suggestedFilename(), bytes: await downloadedBytes(file) };
 }
 
 /** A WebVTT time (00:00:01.250) in milliseconds. */

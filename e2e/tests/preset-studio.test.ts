@@ -1,8 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openSignInPopup, signUpLocally, uniqueName } from '../support/accounts.js';
-import { expectAccessible, focusedName, isInViewport, screenshot, useBrowser } from '../support/browser.js';
+import {
+  downloadedBytes,
+  expectAccessible,
+  focusedName,
+  isInViewport,
+  screenshot,
+  useBrowser,
+} from '../support/browser.js';
 
 const { newPage } = useBrowser();
 
@@ -92,8 +98,7 @@ describe('/dashboard2, the preset-voice studio', () => {
       page.getByRole('link', { name: 'Download Audio' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('generated-audio.mp3');
-    const saved = await download.path();
-    const bytes = await readFile(saved);
+    const bytes = await downloadedBytes(download);
     expect(bytes.length).toBeGreaterThan(10_000);
     // MPEG audio frame sync in the first two bytes.
     expect(bytes[0]).toBe(0xff);
@@ -121,7 +126,7 @@ describe('/dashboard2, the preset-voice studio', () => {
     await expectAccessible(page);
     const downloaded = async (name: string) => {
       const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()]);
-      return { name: file.suggestedFilename(), text: await readFile(await file.path(), 'utf8') };
+      return { name: file.suggestedFilename(), text: (await downloadedBytes(file)).toString('utf8') };
     };
     const srtFile = await downloaded('Download SRT');
     expect(srtFile).toEqual({ name: 'generated-audio.srt', text: srt });
