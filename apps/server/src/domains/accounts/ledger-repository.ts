@@ -44,9 +44,7 @@ export async function applyMovement(trx: Transaction<Database>, movement: Ledger
       .where('user_id', '=', movement.userId)
       .executeTakeFirst();
     if (!exists) throw new AppError('USER_NOT_FOUND');
-    throw movement.asset === 'credits'
-      ? new AppError('INSUFFICIENT_CREDITS')
-      : new AppError('INSUFFICIENT_BALANCE');
+    throw movement.asset === 'credits' ? new AppError('INSUFFICIENT_CREDITS') : new AppError('INSUFFICIENT_BALANCE');
   }
   const after = Number(row.after);
   const before = Math.round((after - movement.amount) * 100) / 100;

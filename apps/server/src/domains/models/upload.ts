@@ -12,11 +12,9 @@ export const ARCHIVE_FIELD = 'archive';
 /** An optional second file: a part the publisher ships separately (ZipVoice's vocoder), so no download is needed. */
 export const VOCODER_FIELD = 'vocoder';
 
-const noArchive = () =>
-  new AppError('ARCHIVE_MISSING');
+const noArchive = () => new AppError('ARCHIVE_MISSING');
 
-const tooLarge = (limitBytes: number) =>
-  new AppError('ARCHIVE_TOO_LARGE', Math.round(limitBytes / 1024 / 1024));
+const tooLarge = (limitBytes: number) => new AppError('ARCHIVE_TOO_LARGE', Math.round(limitBytes / 1024 / 1024));
 
 /**
  * Streams the uploaded archive (and a vocoder, when sent) to files in the models folder's

@@ -17,8 +17,7 @@ const tooMany = (retryAfterSeconds: number) =>
     'retry-after': String(retryAfterSeconds),
   });
 
-const storageFull = () =>
-  new AppError('HISTORY_STORAGE_FULL');
+const storageFull = () => new AppError('HISTORY_STORAGE_FULL');
 
 /**
  * Submission limits, counted from the tasks themselves so every process sees the same numbers:

@@ -9,13 +9,11 @@ const MAX_SAMPLE_SECONDS = 300;
 
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
 
-export const sampleTooLarge = (bytes: number) =>
-  new AppError('SAMPLE_TOO_LARGE', megabytes(bytes));
+export const sampleTooLarge = (bytes: number) => new AppError('SAMPLE_TOO_LARGE', megabytes(bytes));
 
 export const sampleMissing = () => new AppError('SAMPLE_MISSING');
 
-const unreadable = () =>
-  new AppError('SAMPLE_UNREADABLE');
+const unreadable = () => new AppError('SAMPLE_UNREADABLE');
 
 const CONTAINER_NAMES: Record<Exclude<SniffedType, 'mp3' | 'wav' | null>, string> = {
   mp4: 'MP4',

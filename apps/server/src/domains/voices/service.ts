@@ -141,8 +141,7 @@ export class VoiceService {
   }
 }
 
-const voiceLimitReached = () =>
-  new AppError('VOICE_LIMIT_REACHED');
+const voiceLimitReached = () => new AppError('VOICE_LIMIT_REACHED');
 
 /** The form's fields were checked as it was read (clone-form.ts); the sample's own checks come last. */
 async function checkCloneForm({ audio, ...form }: CloneForm): Promise<CloneOrder> {
