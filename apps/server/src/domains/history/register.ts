@@ -17,6 +17,7 @@ export async function registerHistory(app: FastifyInstance, config: Config): Pro
     encodeTake: app.encodeTake,
     retentionDays: config.history.retentionDays,
     storageLimitBytes: config.history.storageLimitBytes,
+    logger: app.log,
   });
   await app.register(namedPlugin('historyRoutes', historyRoutes(service)));
   if (!config.runWorkers) return;

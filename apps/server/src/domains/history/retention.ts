@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStorage } from '../../storage/file-storage.js';
+import { removeStoredFiles } from '../../storage/remove-files.js';
 import { dropAbandonedSentenceAudio, expireAudio } from '../speech/index.js';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -30,16 +31,11 @@ export async function runRetention(deps: RetentionDeps, now: Date): Promise<{ ex
       const batch = await expireAudio(deps.db, cutoff, now);
       if (batch.tasks === 0) break;
       expired += batch.tasks;
-      files += await removeAll(deps.storage, batch.fileKeys);
+      files += await removeStoredFiles(deps.storage, batch.fileKeys, deps.logger);
     }
   }
   const abandoned = await dropAbandonedSentenceAudio(deps.db, new Date(now.getTime() - ABANDONED_AFTER_MS));
-  files += await removeAll(deps.storage, abandoned);
+  files += await removeStoredFiles(deps.storage, abandoned, deps.logger);
   if (expired > 0 || abandoned.length > 0) deps.logger.info({ expired, files }, 'history retention pass');
   return { expired, files };
-}
-
-async function removeAll(storage: FileStorage, keys: string[]): Promise<number> {
-  await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
-  return keys.length;
 }

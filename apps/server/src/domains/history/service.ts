@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
@@ -21,6 +22,7 @@ import type { SpeechEngineV1 } from '../../engines/speech-engine.js';
 import { AppError } from '../../http/errors.js';
 import type { ByteRange, FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
+import { removeStoredFiles } from '../../storage/remove-files.js';
 import { creditCost, holdCreditsIn, releaseHoldIn } from '../accounts/index.js';
 import {
   applyTakeChange,
@@ -53,6 +55,7 @@ export interface HistoryDeps {
   /** Days after which audio is let go (the record stays); null keeps it for ever. */
   retentionDays: number | null;
   storageLimitBytes: number;
+  logger: FastifyBaseLogger;
 }
 
 /** A file the history serves: its type and name, size, and a reader for all or part of it. */
@@ -288,7 +291,7 @@ export class HistoryService {
   }
 
   private async removeFiles(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((key) => this.deps.storage.delete(key).catch(() => {})));
+    await removeStoredFiles(this.deps.storage, keys, this.deps.logger);
   }
 
   private async itemView(row: HistoryRow): Promise<HistoryItem> {

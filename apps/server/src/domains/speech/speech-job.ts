@@ -6,6 +6,7 @@ import type { EngineRegistry } from '../../engines/registry.js';
 import { EngineError } from '../../engines/speech-engine.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
+import { removeStoredFiles } from '../../storage/remove-files.js';
 import {
   claimTask,
   completeTask,
@@ -93,11 +94,11 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
       spoken.map((sentence, position) => ({ id: newTakeId(), position, ...sentence })),
     );
     // The sweeper may have failed the task meanwhile (it looked dead); its files must not outlive it.
-    if (!completed) await removeFiles(deps.storage, [audioKey, transcriptKey]);
+    if (!completed) await removeStoredFiles(deps.storage, [audioKey, transcriptKey], deps.logger);
   } catch (error) {
     deps.logger.warn({ taskId, err: error }, 'speech task failed');
     await failTask(deps.db, taskId, taskFailure(error));
-    await removeFiles(deps.storage, [audioKey, transcriptKey]);
+    await removeStoredFiles(deps.storage, [audioKey, transcriptKey], deps.logger);
   } finally {
     clearInterval(heartbeat);
   }
@@ -120,8 +121,4 @@ export function taskVoice(task: Pick<SpeechTask, 'engine' | 'model_id' | 'voice_
     volume: task.settings.volume,
     language: language && language !== 'Auto' ? language : null,
   };
-}
-
-async function removeFiles(storage: FileStorage, keys: string[]): Promise<void> {
-  await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
 }

@@ -9,6 +9,7 @@ import { type ClonedVoice as EngineClone, EngineError, type SpeechEngineV1 } fro
 import { AppError } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { clonedVoicePreviewKey, voiceSampleKey } from '../../storage/keys.js';
+import { removeStoredFiles } from '../../storage/remove-files.js';
 import type { CloneForm } from './clone-form.js';
 import {
   type ClonedVoiceRow,
@@ -68,7 +69,14 @@ export class VoiceService {
       return await this.keepClone(userId, cloner, order, cloned, sampleKey);
     } catch (error) {
       // For example after losing the race for the fifth place.
-      await cloner.deleteVoice?.(cloned.voiceId).catch(() => {});
+      await cloner
+        .deleteVoice?.(cloned.voiceId)
+        .catch((deleteError: unknown) =>
+          this.deps.logger.warn(
+            { err: deleteError, engine: cloner.id, leftBehind: cloned.voiceId },
+            'a clone that could not be kept was left behind at its engine',
+          ),
+        );
       throw error;
     }
   }
@@ -137,7 +145,7 @@ export class VoiceService {
   }
 
   private async removeFiles(keys: (string | null)[]): Promise<void> {
-    await Promise.all(keys.map((key) => (key ? this.deps.storage.delete(key).catch(() => {}) : null)));
+    await removeStoredFiles(this.deps.storage, keys, this.deps.logger);
   }
 }
 
