@@ -41,6 +41,7 @@ export default function CloneStudioPage() {
             onGenerate={studio.startGeneration}
             selected={saved.selected}
             problem={studio.messageAt('generate')}
+            problemNeedsNewVoice={studio.voiceRemediesShown}
           />
           <CloneResultCard state={studio.generation} justFinished={studio.justFinished} />
         </section>

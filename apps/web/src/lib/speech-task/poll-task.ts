@@ -1,7 +1,7 @@
 import type { TaskView } from '@sayso/contract/speech';
 import { ApiError } from '@/lib/api-client';
 import { normalizeAudioUrl } from './audio-url';
-import { NO_AUDIO_URL_MESSAGE, statusKind } from './polling';
+import { NO_AUDIO_URL_MESSAGE, PollingStoppedError, statusKind } from './polling';
 import { taskFailure } from './task-errors';
 
 /**
@@ -88,10 +88,10 @@ export function pollOutcome(progress: PollProgress, maxTries: number, timeoutMes
   }
   if (task && kind === 'finished') {
     const url = task.audio_url || task.metadata?.audio_url;
-    if (!url) return { kind: 'failed', error: new Error(NO_AUDIO_URL_MESSAGE) };
+    if (!url) return { kind: 'failed', error: new PollingStoppedError('no-audio-url', NO_AUDIO_URL_MESSAGE) };
     return { kind: 'done', task, audioUrl: normalizeAudioUrl(url) };
   }
-  if (progress.tries >= maxTries) return { kind: 'failed', error: new Error(timeoutMessage) };
+  if (progress.tries >= maxTries) return { kind: 'failed', error: new PollingStoppedError('timeout', timeoutMessage) };
   return { kind: 'polling' };
 }
 

@@ -44,6 +44,20 @@ export const PRESET_STUDIO_TIMEOUT_MESSAGE =
   'Task polling timeout after ~10 minutes. Please try again with shorter text.';
 export const NO_AUDIO_URL_MESSAGE = 'Task completed but no audio URL found';
 
+/**
+ * The poller gave up on its own: the task ran past its tries, or finished without an audio URL.
+ * A type, so the screens tell it from a failed task without reading its words.
+ */
+export class PollingStoppedError extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'no-audio-url',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PollingStoppedError';
+  }
+}
+
 /** What the progress line says: the percentage when the task gives one, else a generic word. */
 export function progressLabel(progress: number | null | undefined, status: string | null | undefined): string {
   if (typeof progress === 'number' && Number.isFinite(progress)) return `${Math.round(progress)}%`;

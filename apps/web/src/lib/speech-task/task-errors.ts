@@ -47,12 +47,6 @@ export function taskFailure(task: FailedTask): TaskFailedError {
 export const isVoiceProcessingFailure = (error: unknown): boolean =>
   error instanceof TaskFailedError && error.code === 'VOICE_PROCESSING';
 
-/**
- * Whether a line the studio shows is the corrupted-voice line. The screens keep only the line, and
- * this line is the web's own (chosen above by the code VOICE_PROCESSING), never the server's words.
- */
-export const isVoiceProcessingLine = (line: string): boolean => line === VOICE_PROCESSING_MESSAGE;
-
 /** A request that never reached the server: our client's code, or the browser's own error by name. */
 const isNetworkFailure = (error: unknown): boolean =>
   (error instanceof ApiError && error.code === NETWORK_ERROR_CODE) ||

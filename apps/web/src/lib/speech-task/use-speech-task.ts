@@ -10,6 +10,7 @@ import {
   pollStart,
   readTask,
 } from './poll-task';
+import { isVoiceProcessingFailure } from './task-errors';
 
 /** Where an attempt failed: its words differ on the landing demo (a refused submission is not a failed generation). */
 export type SpeechTaskStage = 'submit' | 'poll';
@@ -23,7 +24,8 @@ export type SpeechTaskState =
   | { phase: 'generating'; task: PolledTask | null; streamUrl?: string }
   /** `streamUrl` stays when one was given, so a player still on the stream can hand over to `audioUrl`. */
   | { phase: 'done'; task: PolledTask; audioUrl: string; streamUrl?: string }
-  | { phase: 'error'; message: string };
+  /** `voiceProcessing` marks the failure table's corrupted-voice line, for which the clone studio lists remedies. */
+  | { phase: 'error'; message: string; voiceProcessing?: true };
 
 /** A submitted task: its id, and the link its audio streams from while it renders when the server gave one. */
 export interface SubmittedSpeech {
@@ -146,7 +148,11 @@ export function useSpeechTask<Input>(config: SpeechTaskConfig<Input>) {
       setState({ phase: 'done', task: outcome.task, audioUrl: outcome.audioUrl, ...stream });
       onDone?.(outcome.task, outcome.audioUrl);
     } else {
-      setState({ phase: 'error', message: describeError(outcome.error, 'poll') });
+      setState({
+        phase: 'error',
+        message: describeError(outcome.error, 'poll'),
+        ...(isVoiceProcessingFailure(outcome.error) ? { voiceProcessing: true } : {}),
+      });
     }
     setPolling(null);
     end(attempt);

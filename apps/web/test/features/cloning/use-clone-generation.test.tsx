@@ -56,6 +56,8 @@ describe('the /dashboard3 generation errors', () => {
       phase: 'error',
       message:
         'Voice processing error: the voice may be corrupted; create a new clone with better audio, use a different voice, or use a file of at least 10 seconds',
+      // Marked by the code, not the words: the studio lists what to do under it.
+      voiceProcessing: true,
     });
   });
 });

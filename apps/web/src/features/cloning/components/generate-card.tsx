@@ -15,6 +15,8 @@ interface GenerateCardProps {
   selected: SelectedVoice | null;
   /** Why the last Generate did not go through, shown under the button that was pressed. */
   problem: string | null;
+  /** Whether that problem is a corrupted voice, for which the card lists what to do. */
+  problemNeedsNewVoice?: boolean;
 }
 
 /** /dashboard3's text box with its 5,000-character count, Generate Voice, the voice that will speak, and why a Generate failed. */
@@ -26,6 +28,7 @@ export function GenerateCard({
   onGenerate,
   selected,
   problem,
+  problemNeedsNewVoice = false,
 }: GenerateCardProps) {
   const id = useId();
   return (
@@ -57,7 +60,7 @@ export function GenerateCard({
       )}
       {problem && (
         <div className="mt-4">
-          <CloneStudioError message={problem} />
+          <CloneStudioError message={problem} remedies={problemNeedsNewVoice} />
         </div>
       )}
     </div>

@@ -105,6 +105,9 @@ export function useCloneStudio(start: { text: string; voice: SelectedVoice } | n
       if (message?.place === place) return message.text;
       return place === 'generate' && generation.phase === 'error' ? generation.message : null;
     },
+    /** Whether the message under Generate is a corrupted-voice failure, which lists what to do about it. */
+    voiceRemediesShown:
+      message?.place !== 'generate' && generation.phase === 'error' && generation.voiceProcessing === true,
     sample,
     voice,
     createVoice,

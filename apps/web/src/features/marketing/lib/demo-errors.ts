@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/api-client';
-import { NO_AUDIO_URL_MESSAGE, POLLING_TIMEOUT_MESSAGE } from '@/lib/speech-task/polling';
+import { PollingStoppedError } from '@/lib/speech-task/polling';
 import type { SpeechTaskStage } from '@/lib/speech-task/use-speech-task';
 import { DemoRefusedError } from '../api/submit-demo-speech';
 
@@ -15,7 +15,5 @@ export function describeDemoError(error: unknown, stage: SpeechTaskStage): strin
     return SUBMIT_FAILED_MESSAGE;
   }
   // The poller's own two messages say more than the generic one; anything else is a failed generation.
-  const message = error instanceof Error ? error.message : '';
-  if (message === NO_AUDIO_URL_MESSAGE || message === POLLING_TIMEOUT_MESSAGE) return message;
-  return GENERATE_FAILED_MESSAGE;
+  return error instanceof PollingStoppedError ? error.message : GENERATE_FAILED_MESSAGE;
 }
