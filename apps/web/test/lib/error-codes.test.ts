@@ -63,8 +63,9 @@ describe('a server that rewords its messages', () => {
  * The web decides on codes, statuses and error types, never on an error's words. This scan finds
  * the ways words were tested before (issue 36): a regular expression run on a message or error, a
  * message compared with a quoted string, and a message searched with includes/startsWith/match.
- * Comparing with one of the web's own constants (an UPPER_CASE name: words the web itself wrote,
- * such as the poller's timeout line) is not server text and passes; so does `typeof x === 'string'`.
+ * Comparing with one of the web's own constants (an UPPER_CASE name such as the poller's timeout
+ * line) is caught too: the web's own failures are told apart by their type (PollingStoppedError) or
+ * a flag set from a code, never by the words shown. `typeof x === 'string'` passes.
  */
 const TEXT_CHECKS: { rule: string; pattern: RegExp }[] = [
   // A literal or one kept in a table (`rule.test.test(message)`) alike.
@@ -74,6 +75,11 @@ const TEXT_CHECKS: { rule: string; pattern: RegExp }[] = [
   },
   { rule: 'a message compared with quoted words', pattern: /\b(message|error)\s*[!=]==?\s*['"`]/ },
   { rule: 'quoted words compared with a message', pattern: /['"`]\s*[!=]==?\s*[\w.]*\b(message|error)\b/ },
+  {
+    rule: 'a message compared with a constant of words',
+    pattern:
+      /\b(message|error|line)\s*[!=]==?\s*[A-Z][A-Z0-9_]+\b|\b[A-Z][A-Z0-9_]+\s*[!=]==?\s*[\w.]*\b(message|line)\b/,
+  },
   {
     rule: 'a message searched for words',
     pattern: /\b(message|error)\??\.(includes|startsWith|endsWith|match|search)\(/,
@@ -108,7 +114,9 @@ describe('the web app’s source', () => {
     expect(textChecksIn("if (/maximum limit of 5 cloned voices/.test(message)) return 'limit';")).toHaveLength(1);
     expect(textChecksIn("if (error.message.includes('not found')) return null;")).toHaveLength(1);
     expect(textChecksIn("if (typeof body.error === 'string') message = body.error;")).toEqual([]);
-    expect(textChecksIn('if (message === NO_AUDIO_URL_MESSAGE) return message;')).toEqual([]);
+    expect(textChecksIn('if (message === NO_AUDIO_URL_MESSAGE) return message;')).toHaveLength(1);
+    expect(textChecksIn('const isVoiceLine = (line: string) => line === VOICE_PROCESSING_MESSAGE;')).toHaveLength(1);
+    expect(textChecksIn('if (error instanceof PollingStoppedError) return error.message;')).toEqual([]);
   });
 
   it('decides nothing on the words of an error', () => {
