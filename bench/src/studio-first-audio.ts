@@ -11,8 +11,8 @@ import { median } from './http-load.js';
 
 const run = promisify(execFile);
 
-/** The commit issue 35's studio work started from: its build is the "before" of this scenario. */
-export const BEFORE_COMMIT = '4ac65d6';
+/** The "before" build of this scenario: issue 35's starting commit, unless BENCH_BEFORE_COMMIT names another. */
+export const BEFORE_COMMIT = process.env.BENCH_BEFORE_COMMIT ?? '4ac65d6';
 
 /** The preset voice both builds open /dashboard2 with (remembered in the user's preferences). */
 const VOICE_ID = 'espeak-en-gb-m3';
