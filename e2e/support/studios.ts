@@ -20,6 +20,16 @@ export async function signUp(page: Page, prefix: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Welcome to Sayso' }).waitFor();
 }
 
+/** Opens /dashboard2 and chooses Oliver in the voice picker, whatever voice it arrived with. */
+export async function openPresetStudioWithOliver(page: Page): Promise<void> {
+  await page.goto('/dashboard2');
+  await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
+  await page.getByRole('button', { name: /Select a Voice|Change$/ }).click();
+  const modal = page.getByRole('dialog');
+  await modal.getByRole('button', { name: /^Oliver/ }).click();
+  await modal.waitFor({ state: 'detached' });
+}
+
 /** The credits the header shows, as a number, once the account has loaded. */
 export async function headerCredits(page: Page): Promise<number> {
   const button = page.getByRole('banner').getByRole('button', { name: /^[\d,]+ credits/ });

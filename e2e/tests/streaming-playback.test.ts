@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { signUp } from '../support/studios.js';
+import { openPresetStudioWithOliver, signUp } from '../support/studios.js';
 
 const { newPage } = useBrowser();
 
@@ -35,12 +35,7 @@ describe('streaming first audio (issue 15)', () => {
   it('starts playing a long text in the preset studio while its task is still processing', async () => {
     const page = await newPage();
     await signUp(page, 'stream');
-    await page.goto('/dashboard2');
-    await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
-    await page.getByRole('button', { name: /Select a Voice|Change$/ }).click();
-    const modal = page.getByRole('dialog');
-    await modal.getByRole('button', { name: /^Oliver/ }).click();
-    await modal.waitFor({ state: 'detached' });
+    await openPresetStudioWithOliver(page);
     await page.getByLabel('Your text').fill(LONG_TEXT);
 
     const submitted = page.waitForResponse(

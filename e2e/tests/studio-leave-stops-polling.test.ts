@@ -1,7 +1,7 @@
 import type { Request, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.js';
-import { signUp } from '../support/studios.js';
+import { openPresetStudioWithOliver, signUp } from '../support/studios.js';
 
 const { newPage } = useBrowser();
 
@@ -31,12 +31,7 @@ describe('leaving a studio while its task renders (issue 36)', () => {
   it('stops reading the task within one polling interval', async () => {
     const page = await newPage();
     await signUp(page, 'leave');
-    await page.goto('/dashboard2');
-    await page.getByRole('heading', { name: 'Preset voices' }).waitFor();
-    await page.getByRole('button', { name: /Select a Voice|Change$/ }).click();
-    const modal = page.getByRole('dialog');
-    await modal.getByRole('button', { name: /^Oliver/ }).click();
-    await modal.waitFor({ state: 'detached' });
+    await openPresetStudioWithOliver(page);
     // The slowest speed makes the longest audio, so the render outlasts the studio's first reading
     // on a fast machine too (at normal speed a quiet CI machine finished it within ten seconds).
     await page.getByLabel('Speed').fill('0.5');
