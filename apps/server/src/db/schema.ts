@@ -230,4 +230,49 @@ export interface Database {
     chosen: Generated<boolean>;
     created_at: Generated<Date>;
   };
+  projects: {
+    id: string;
+    user_id: string;
+    title: string;
+    author: string | null;
+    cover_key: string | null;
+    narrator_voice_id: string;
+    block_pause_ms: Generated<number>;
+    chapter_pause_ms: Generated<number>;
+    created_at: Generated<Date>;
+    updated_at: Generated<Date>;
+  };
+  project_chapters: {
+    id: string;
+    project_id: string;
+    position: number;
+    title: string;
+  };
+  project_blocks: {
+    id: string;
+    project_id: string;
+    chapter_id: string;
+    position: number;
+    text: string;
+    /** Who speaks the paragraph (a detected or named speaker); null for the narrator. */
+    speaker: string | null;
+    /** This block's own voice, over its speaker's cast and the narrator's. */
+    voice_id: string | null;
+    speed: Generated<number>;
+    state: Generated<'new' | 'queued' | 'done' | 'failed'>;
+    /** The speech task of the latest render asked for. */
+    render_task_id: string | null;
+    /** The content hash that render was asked with. */
+    render_hash: string | null;
+    /** The content hash of the last render that succeeded (its audio is audio_key). */
+    rendered_hash: string | null;
+    audio_key: string | null;
+    duration_ms: number | null;
+    error_code: string | null;
+  };
+  project_speakers: {
+    project_id: string;
+    name: string;
+    voice_id: string | null;
+  };
 }

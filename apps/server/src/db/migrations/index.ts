@@ -11,6 +11,7 @@ import { apiKeys } from './0010-api-keys.js';
 import { history } from './0011-history.js';
 import { leanSubmission } from './0012-lean-submission.js';
 import { taskErrorCodes } from './0013-task-error-codes.js';
+import { projects } from './0014-projects.js';
 
 export interface Migration {
   version: number;
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   history,
   leanSubmission,
   taskErrorCodes,
+  projects,
 ];
