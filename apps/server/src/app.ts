@@ -33,6 +33,7 @@ import { modelRoutes } from './domains/models/routes.js';
 import type { ModelHooks } from './domains/models/service.js';
 import { sherpaModelHooks } from './domains/models/sherpa-hooks.js';
 import { pricingRoutes } from './domains/pricing/routes.js';
+import { registerProjects } from './domains/projects/index.js';
 import { registerPublicApi } from './domains/public-api/register.js';
 import { setupRoutes } from './domains/setup/routes.js';
 import { siteRoutes } from './domains/site/routes.js';
@@ -216,6 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSpeech(app, config, options.callbackTransport);
   await app.register(namedPlugin('voiceRoutes', voiceRoutes));
   await registerHistory(app, config);
+  await registerProjects(app);
   await registerPublicApi(app, config);
   await registerWebApp(app, config.webDistDir);
 

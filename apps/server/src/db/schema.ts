@@ -266,6 +266,8 @@ export interface Database {
     render_hash: string | null;
     /** The content hash of the last render that succeeded (its audio is audio_key). */
     rendered_hash: string | null;
+    /** The speech task whose audio the block uses (a finished render). */
+    audio_task_id: string | null;
     audio_key: string | null;
     duration_ms: number | null;
     error_code: string | null;

@@ -244,6 +244,19 @@ export const ERROR_CODES = {
   DOWNLOAD_FAILED: { status: 502, message: passOn },
   DOWNLOAD_STALLED: { status: 504, message: passOn },
   CANCELLED: { status: 409, message: passOn },
+
+  // Projects: the editor, renders and exports (issue 37).
+  PROJECT_NOT_FOUND: { status: 404, message: 'Project not found.' },
+  CHAPTER_NOT_FOUND: { status: 404, message: 'Chapter not found.' },
+  BLOCK_NOT_FOUND: { status: 404, message: 'Block not found.' },
+  CHAPTER_SPLIT_AT_START: { status: 400, message: 'Choose a paragraph after the first one to split the chapter at.' },
+  CHAPTER_IS_LAST: { status: 409, message: 'This is the last chapter: there is no next chapter to merge into it.' },
+  CHAPTER_ORDER_MISMATCH: { status: 400, message: 'The new order must list every chapter of the project once.' },
+  PROJECT_RENDERS_BUSY: {
+    status: 429,
+    message: 'Other projects are still rendering. Please wait for one of them to finish.',
+  },
+  PROJECT_NOT_RENDERED: { status: 409, message: 'Render every paragraph of the project before exporting it.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -45,6 +45,7 @@ export const projects: Migration = {
       render_task_id text,
       render_hash text,
       rendered_hash text,
+      audio_task_id text,
       audio_key text,
       duration_ms integer,
       error_code text

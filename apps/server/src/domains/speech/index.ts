@@ -18,4 +18,5 @@ export { joinSentences } from './sentences.js';
 export { taskVoice } from './speech-job.js';
 export { failureOf, speechFailure, taskFailure } from './task-failure.js';
 export { createTask } from './task-lifecycle.js';
+export { SPEECH_JOB_OPTIONS } from './speech-queue.js';
 export { checkSpeechText } from './validation.js';
