@@ -55,6 +55,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { sessionGuard } from './http/session-guard.js';
 import { registerWebApp } from './http/web-app.js';
 import { JobQueue } from './jobs/queue.js';
+import { registerMetrics } from './metrics/http.js';
 import { pooledEngine, pooledTakeEncoder } from './render-pool/pooled.js';
 import { RenderPool } from './render-pool/render-pool.js';
 import { runsInRenderThreads } from './render-pool/thread-engines.js';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // First, so every request is counted, even one a later hook refuses.
   app.decorate('requestsInFlight', trackRequestsInFlight(app));
   registerErrorHandler(app);
+  registerMetrics(app, config.metrics.token);
   registerSameOriginGuard(app, config.publicUrl);
   registerMalformedInputGuard(app);
   registerSecurityHeaders(app, config.publicUrl);
@@ -158,7 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Engines a test brings are used as they are; configured ones that compute go to the render pool.
   const engines =
     options.engines ??
-    configuredEngines(config, files.storage).map((engine) =>
+    configuredEngines(config, files.storage, app.log).map((engine) =>
       renderPool && runsInRenderThreads(engine.id) ? pooledEngine(engine, renderPool) : engine,
     );
   app.decorate('renderPool', renderPool);

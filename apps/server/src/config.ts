@@ -109,6 +109,10 @@ const envSchema = z
     MODEL_DOWNLOAD_BASE_URL: z
       .url({ message: 'must be the address of a mirror of sherpa-onnx’s release downloads' })
       .optional(),
+    // Prometheus scrapes /metrics with this bearer token; unset, the route does not exist (404).
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters, as it guards the metrics').optional(),
+    // A worker has no HTTP server of its own, so it serves /metrics alone on this port.
+    METRICS_PORT: z.coerce.number().int().min(1).max(65_535).default(9464),
     // Seconds without a byte before a model download is given up; a slow mirror may want more.
     MODEL_DOWNLOAD_STALL_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
     MODELS_PRELOAD: z
@@ -284,6 +288,11 @@ export interface Config {
   };
   /** The public API (OpenAI and ElevenLabs dialects): speech requests one key may make per minute. */
   api: { requestsPerKeyPerMinute: number };
+  /**
+   * `GET /metrics` in Prometheus' text format, for callers with this bearer token; null: no such
+   * route. A worker process serves it alone on `workerPort`.
+   */
+  metrics: { token: string | null; workerPort: number };
   /** The first operator account, created only when no admin exists yet. */
   initialAdmin: { username: string; password: string | null };
   /** Only these values may reach the browser (served by GET /api/config). */
@@ -402,6 +411,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
     api: { requestsPerKeyPerMinute: e.API_REQUESTS_PER_KEY_PER_MINUTE },
+    metrics: { token: e.METRICS_TOKEN ?? null, workerPort: e.METRICS_PORT },
     initialAdmin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },
     public: { productName: 'Sayso', chatNumber: e.CHAT_NUMBER ?? null, supportEmail: e.SUPPORT_EMAIL },
   };

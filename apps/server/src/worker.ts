@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { serveWorkerMetrics } from './metrics/http.js';
 import { stopGracefully } from './shutdown.js';
 
 /**
@@ -13,6 +14,11 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config);
   await app.ready();
+  if (config.metrics.token) {
+    // Lives as long as the process: a graceful stop ends the process once the app has closed.
+    await serveWorkerMetrics(config.metrics.token, config.host, config.metrics.workerPort);
+    app.log.info({ port: config.metrics.workerPort }, 'worker metrics served');
+  }
   app.log.info('worker started');
   stopGracefully(app);
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { databaseLockWait } from '../metrics/registry.js';
 import type { Mutex } from './mutex.js';
 
 export interface LockWaitLimit {
@@ -20,7 +21,11 @@ export const lockWaitLimit = new AsyncLocalStorage<LockWaitLimit>();
  */
 export async function acquireWithinLimit(lock: Mutex): Promise<() => void> {
   const limit = lockWaitLimit.getStore();
-  const acquiring = lock.acquire();
+  const stopTimer = databaseLockWait.startTimer();
+  const acquiring = lock.acquire().then((release) => {
+    stopTimer();
+    return release;
+  });
   if (!limit) return acquiring;
   let timer: NodeJS.Timeout | undefined;
   const gaveUp = new Promise<never>((_resolve, reject) => {

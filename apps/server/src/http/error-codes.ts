@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   CROSS_SITE: { status: 403, message: 'Cross-site request refused' },
   SERVER_BUSY: { status: 503, message: 'The server is busy. Please try again in a few seconds.' },
   INTERNAL: { status: 500, message: 'Internal server error' },
+  METRICS_TOKEN_INVALID: { status: 401, message: 'The metrics token is missing or wrong.' },
 
   // Signing in.
   UNAUTHENTICATED: { status: 401, message: 'User not authenticated. Please log in again.' },
@@ -245,6 +246,20 @@ export const ERROR_CODES = {
   DOWNLOAD_STALLED: { status: 504, message: passOn },
   CANCELLED: { status: 409, message: passOn },
 
+  // Projects: importing a manuscript (issue 37).
+  PROJECT_IMPORT_UNSUPPORTED: {
+    status: 415,
+    message: 'This file type cannot be imported. Choose a .txt, .md, .epub or .docx file.',
+  },
+  PROJECT_IMPORT_TOO_LARGE: { status: 413, message: 'The file is too large to import. Files can be up to 50 MB.' },
+  PROJECT_IMPORT_CORRUPT: {
+    status: 400,
+    message: 'The file is damaged or incomplete and cannot be imported. Check the file and try again.',
+  },
+  PROJECT_IMPORT_DRM: { status: 400, message: 'This EPUB is protected by DRM and cannot be imported.' },
+  PROJECT_IMPORT_EMPTY: { status: 400, message: 'This document has no text to import.' },
+  PROJECT_TOO_LONG: { status: 400, message: 'A project can have at most 2,000,000 characters.' },
+  PROJECT_TOO_MANY_CHAPTERS: { status: 400, message: 'A project can have at most 200 chapters.' },
   // Projects: the editor, renders and exports (issue 37).
   PROJECT_NOT_FOUND: { status: 404, message: 'Project not found.' },
   CHAPTER_NOT_FOUND: { status: 404, message: 'Chapter not found.' },

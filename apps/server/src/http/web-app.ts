@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isPagePath } from '@sayso/contract/pages';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from './api-paths.js';
 import { errorMessage } from './error-codes.js';
@@ -8,7 +9,8 @@ import { errorMessage } from './error-codes.js';
 /**
  * Serves the built web app, Brotli or gzip compressed when the browser accepts it (from copies the
  * build made). Hashed assets are cached for a year; every other path that is not an API route gets
- * index.html so the browser router can draw it. Unknown API routes get JSON.
+ * index.html so the browser router can draw it: with status 200 for the app's pages, and 404 for
+ * any other path, where the router draws the not-found page. Unknown API routes get JSON.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   const hasWebApp = existsSync(path.join(distDir, 'index.html'));
@@ -32,7 +34,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     const pathname = request.url.split('?')[0] ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname);
     if (isPage && hasWebApp) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply
+        .status(isPagePath(pathname) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .sendFile('index.html');
     }
     return reply
       .status(404)

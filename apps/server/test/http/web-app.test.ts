@@ -50,4 +50,30 @@ describe('the built web app', () => {
     expect(whole.headers['content-encoding']).toBeUndefined();
     expect(whole.rawPayload).toEqual(script);
   });
+
+  it("answers the app's pages with 200 and any other page path with the not-found page and 404", async () => {
+    const { app } = await builtApp();
+    for (const url of [
+      '/',
+      '/pricing',
+      '/Pricing',
+      '/dashboard2/',
+      '/history',
+      '/history/0b1c',
+      '/admin-panel/models',
+      '/pricing?plan=pro',
+    ]) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<div id="root">');
+    }
+    for (const url of ['/no-such-page', '/history/0b1c/more', '/assets/missing.js', '/pricing/x', '/dashboard4']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.headers['content-type'], url).toContain('text/html');
+      expect(page.body, url).toContain('<div id="root">');
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/no-such-page' });
+    expect(head.statusCode).toBe(404);
+  });
 });
