@@ -5,6 +5,7 @@ import { buildTestApp } from '../helpers/build-app.js';
 import { describeOnEachDatabase } from '../helpers/databases.js';
 import { creditsOf } from '../helpers/money.js';
 import { ORIGIN, signedInUser } from '../helpers/sessions.js';
+import { buildDocx } from './support/build-docx.js';
 import { buildEpub, sampleEpub } from './support/build-epub.js';
 
 const NARRATOR = 'espeak-en-us-f2';
@@ -59,6 +60,7 @@ describeOnEachDatabase('Projects refuse what they cannot take', (target) => {
       chapters: [{ title: 'One', paragraphs: ['Locked text.'] }],
       encrypted: ['OEBPS/chapter-1.xhtml'],
     });
+    const docx = buildDocx({ paragraphs: [{ text: 'Some words to make the zip longer than a header.' }] });
     const tooManyChapters = buildEpub({
       chapters: Array.from({ length: 201 }, (_, index) => ({
         title: `Part ${index + 1}`,
@@ -68,7 +70,7 @@ describeOnEachDatabase('Projects refuse what they cannot take', (target) => {
     const cases: [Buffer, string, number, string][] = [
       [Buffer.from('%PDF-1.7 not a manuscript'), 'book.pdf', 415, 'PROJECT_IMPORT_UNSUPPORTED'],
       [epub.subarray(0, Math.floor(epub.length / 2)), 'broken.epub', 400, 'PROJECT_IMPORT_CORRUPT'],
-      [Buffer.from('PK\u0003\u0004 not really a document'), 'broken.docx', 400, 'PROJECT_IMPORT_CORRUPT'],
+      [docx.subarray(0, docx.length - 30), 'broken.docx', 400, 'PROJECT_IMPORT_CORRUPT'],
       [drm, 'locked.epub', 400, 'PROJECT_IMPORT_DRM'],
       [tooManyChapters, 'long.epub', 400, 'PROJECT_TOO_MANY_CHAPTERS'],
       [Buffer.alloc(50 * 1024 * 1024 + 1, 0x61), 'huge.txt', 413, 'PROJECT_IMPORT_TOO_LARGE'],

@@ -5,8 +5,8 @@ import { ProjectExports } from './exports.js';
 import { projectRoutes } from './routes.js';
 import { ProjectsService } from './service.js';
 
-/** The projects routes. Renders are speech tasks: the speech worker runs them, nothing here. */
-export async function registerProjects(app: FastifyInstance): Promise<void> {
+/** The projects service and its exports on this app's database, storage, engines and queue. */
+export function projectsFor(app: FastifyInstance): { service: ProjectsService; exports: ProjectExports } {
   const service = new ProjectsService({
     db: app.db,
     engines: app.engines,
@@ -15,5 +15,11 @@ export async function registerProjects(app: FastifyInstance): Promise<void> {
     logger: app.log,
     speechJobOptions: SPEECH_JOB_OPTIONS,
   });
-  await app.register(namedPlugin('projectRoutes', projectRoutes(service, new ProjectExports(service, app.storage))));
+  return { service, exports: new ProjectExports(service, app.storage) };
+}
+
+/** The projects routes. Renders are speech tasks: the speech worker runs them, nothing here. */
+export async function registerProjects(app: FastifyInstance): Promise<void> {
+  const { service, exports } = projectsFor(app);
+  await app.register(namedPlugin('projectRoutes', projectRoutes(service, exports)));
 }

@@ -367,6 +367,16 @@ export async function settleRenders(db: Db, projectId: string): Promise<string[]
       FROM speech_tasks t
      WHERE t.id = b.render_task_id AND b.project_id = ${projectId} AND b.state = 'queued' AND t.status = 'failed'
   `.execute(db);
+  // Audio the history let go (retention expired it, or the generation was deleted) is audio no
+  // more: the block is to be rendered again.
+  await sql`
+    UPDATE project_blocks b
+       SET state = 'new', audio_key = NULL, audio_task_id = NULL, rendered_hash = NULL, duration_ms = NULL
+     WHERE b.project_id = ${projectId} AND b.state = 'done' AND b.audio_task_id IS NOT NULL
+       AND NOT EXISTS (
+         SELECT 1 FROM speech_tasks t WHERE t.id = b.audio_task_id AND t.audio_expired_at IS NULL
+       )
+  `.execute(db);
   return done.rows.flatMap((row) => (row.old_task ? [row.old_task] : []));
 }
 

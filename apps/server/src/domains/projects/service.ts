@@ -90,6 +90,11 @@ export interface BlockEdit {
 export class ProjectsService {
   constructor(private readonly deps: ProjectsDeps) {}
 
+  /** The database, for a caller that counts something of its own around a render (a key's month). */
+  get database(): Kysely<Database> {
+    return this.deps.db;
+  }
+
   async list(userId: string): Promise<ProjectSummary[]> {
     const rows = await listProjects(this.deps.db, userId);
     return rows.map((row) => ({

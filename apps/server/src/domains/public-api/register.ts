@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { namedPlugin } from '../../http/named-plugin.js';
 import { ApiKeyService, apiKeyRoutes } from '../api-keys/index.js';
+import { projectsFor } from '../projects/index.js';
 import { VoiceService } from '../voices/index.js';
 import { ApiCatalogue } from './catalogue.js';
 import { elevenLabsRoutes } from './elevenlabs/routes.js';
 import { openAiRoutes } from './openai/routes.js';
+import { apiProjectRoutes } from './projects-routes.js';
 import { ApiSpeechService } from './speech-service.js';
 
 /** API keys (managed in the web app) and the public API's dialects that they open. */
@@ -26,4 +28,9 @@ export async function registerPublicApi(app: FastifyInstance, config: Config): P
   await app.register(namedPlugin('elevenLabsRoutes', elevenLabsRoutes({ keys, catalogue, speech, voices })), {
     prefix: '/elevenlabs',
   });
+  const projects = projectsFor(app);
+  await app.register(
+    namedPlugin('apiProjectRoutes', apiProjectRoutes({ keys, projects: projects.service, exports: projects.exports })),
+    { prefix: '/elevenlabs' },
+  );
 }
