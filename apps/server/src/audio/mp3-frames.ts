@@ -14,7 +14,7 @@ export interface FrameChain {
   samplesPerFrame: number;
 }
 
-interface FrameHeader {
+export interface FrameHeader {
   length: number;
   sampleRate: number;
   samplesPerFrame: number;
@@ -36,7 +36,7 @@ const FRAMES_TO_TRUST = 4;
 const SEARCH_WINDOW = 64 * 1024;
 
 /** Reads a layer III frame header at `at`, or null when the bytes there are not one. */
-function readHeader(bytes: Uint8Array, at: number): FrameHeader | null {
+export function readHeader(bytes: Uint8Array, at: number): FrameHeader | null {
   if (at + 4 > bytes.length) return null;
   const [b0, b1 = 0, b2 = 0] = [bytes[at], bytes[at + 1], bytes[at + 2]];
   if (b0 !== 0xff || (b1 & 0xe0) !== 0xe0) return null;
