@@ -36,7 +36,7 @@ async function main(): Promise<number> {
     throw new ConfigError(['STORAGE: must be s3 (with S3_BUCKET and its settings) to migrate files into a bucket']);
   }
   const sourceDir = path.resolve(values.from ?? path.join(config.dataDir, 'files'));
-  const { storage, close } = openStorage(config.storage);
+  const { storage, close } = await openStorage(config.storage);
   // A stop signal lets files under way finish, so the journal stays whole; a second one quits at once.
   const stop = new AbortController();
   const onSignal = () => {

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { createPGliteDataDir } from './pglite-init.js';
 import { PGlitePool } from './pglite-pool.js';
 import type { Database } from './schema.js';
 
@@ -61,10 +62,24 @@ async function listenOnServer(url: string, channel: string, onPayload: (payload:
   };
 }
 
+/**
+ * PostgreSQL's default shared buffers (128 MB) live inside PGlite's WebAssembly heap, which never
+ * shrinks: once a busy moment fills them they stay resident. PGlite reads its files through the
+ * operating system, whose page cache keeps hot pages anyway, so a smaller pool costs little for a
+ * database of this size (docs/decisions/0048-memory-at-rest.md has the measurements).
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 /** Opens (or creates) PGlite's data folder; `template` seeds a new one. */
 export async function openPGlite(dir: string, template?: Blob): Promise<PGlite> {
-  if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
-  return PGlite.create(dir, { parsers: NUMBER_PARSERS, ...(template ? { loadDataDir: template } : {}) });
+  const onDisk = !dir.startsWith('memory://');
+  if (onDisk) await mkdir(dir, { recursive: true });
+  if (onDisk && !template) await createPGliteDataDir(dir);
+  return PGlite.create(dir, {
+    parsers: NUMBER_PARSERS,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    ...(template ? { loadDataDir: template } : {}),
+  });
 }
 
 /** Opens the configured database: embedded PGlite by default, a PostgreSQL server with DATABASE_URL. */
