@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { FileStorage } from '../storage/file-storage.js';
+import type { EngineLogger } from './cleanup-warning.js';
 import { createElevenLabsEngine } from './elevenlabs/elevenlabs-engine.js';
 import { createEspeakEngine } from './espeak/espeak-engine.js';
 import { createMinimaxEngine } from './minimax/minimax-engine.js';
@@ -7,9 +8,12 @@ import { createSherpaEngine } from './sherpa/sherpa-engine.js';
 import type { SpeechEngineV1 } from './speech-engine.js';
 
 /** Every engine this installation can use; the registry decides which serve the two studios. */
-export function configuredEngines(config: Config, storage: FileStorage): SpeechEngineV1[] {
+export function configuredEngines(config: Config, storage: FileStorage, logger?: EngineLogger): SpeechEngineV1[] {
   // The neural engine is always listed: /api/admin/health then says which models are installed, or why none is.
-  const engines = [createEspeakEngine(), createSherpaEngine({ modelsDir: config.models.dir, references: storage })];
+  const engines = [
+    createEspeakEngine(),
+    createSherpaEngine({ modelsDir: config.models.dir, references: storage, ...(logger ? { logger } : {}) }),
+  ];
   const { minimax } = config.speech;
   if (minimax) {
     engines.push(
@@ -23,6 +27,7 @@ export function configuredEngines(config: Config, storage: FileStorage): SpeechE
         apiKey: elevenlabs.apiKey,
         baseUrl: elevenlabs.baseUrl,
         defaultModel: elevenlabs.model,
+        ...(logger ? { logger } : {}),
       }),
     );
   }

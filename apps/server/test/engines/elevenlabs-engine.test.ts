@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMp3 } from '../../src/audio/mp3-decode.js';
 import { renderSpeech } from '../../src/domains/speech/render.js';
@@ -272,5 +274,48 @@ describe('ElevenLabs clones that fail half-way', () => {
     ).rejects.toThrow('Failed to create voice. Please try again.');
     expect(fake.requests.at(-1)?.method).toBe('DELETE');
     expect(new Set(fake.voices.keys())).toEqual(voicesBefore);
+  });
+
+  it('logs the voice it could not delete from the account after a clone failed, by its id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
+        done();
+      },
+    });
+    const logger = Fastify({ logger: { level: 'warn', stream: sink } }).log;
+    // ElevenLabs loses the new voice at once: its preview is refused and so is its deletion.
+    const keep = fake.voices.set.bind(fake.voices);
+    fake.voices.set = (id, voice) => (voice.category === 'cloned' ? fake.voices : keep(id, voice));
+    try {
+      await expect(
+        createElevenLabsEngine({
+          apiKey: fake.apiKey,
+          baseUrl: fake.url,
+          defaultModel: 'eleven_multilingual_v2',
+          maxRetries: 0,
+          logger,
+        }).cloneVoice?.({
+          sample: await spokenSample(),
+          name: 'Lost voice',
+          language: 'english',
+          previewText: 'Hello, this is my voice.',
+          noiseReduction: false,
+        }),
+      ).rejects.toThrow('Failed to create voice. Please try again.');
+    } finally {
+      fake.voices.set = keep;
+    }
+    const deletion = fake.requests.at(-1);
+    expect(deletion?.method).toBe('DELETE');
+    const voiceId = decodeURIComponent(deletion?.path.split('/').at(-1) ?? '');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        engineVoiceId: voiceId,
+        msg: 'a failed clone’s ElevenLabs voice could not be deleted and was left in the account',
+      }),
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pcmToFloats } from '../../src/audio/pcm.js';
 import { measurePitch } from '../../src/audio/pitch.js';
@@ -371,5 +373,53 @@ describe('the sherpa engine', () => {
     engines.push(engine);
     await expect(clone(engine, 0.3)).rejects.toThrow('the runtime failed');
     expect(await readdir(files, { recursive: true }).catch(() => [])).toEqual(['voice-references']);
+  }, 60_000);
+
+  it('logs the reference audio a failed clone could not delete, by its key', async () => {
+    const files = path.join(root, 'refused-delete-files');
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
+        done();
+      },
+    });
+    // A store that keeps files but refuses to delete them (a bucket gone read-only, say).
+    class RefusingDeletes extends LocalStorage {
+      override async delete(): Promise<void> {
+        throw new Error('the store refused the delete');
+      }
+    }
+    const references = new RefusingDeletes(files);
+    const engine = createSherpaEngine({
+      modelsDir: path.join(root, 'cloning'),
+      references,
+      watch: false,
+      logger: Fastify({ logger: { level: 'warn', stream: sink } }).log,
+      createTts: async (config) => {
+        const tts = await loadSherpa().OfflineTts.createAsync(config);
+        return new Proxy(tts, {
+          get(target, property) {
+            if (property === 'generateAsync') return () => Promise.reject(new Error('the runtime failed'));
+            const value: unknown = Reflect.get(target, property, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+      },
+    });
+    engines.push(engine);
+    // The clone's own failure is what the caller sees, not the cleanup's.
+    await expect(clone(engine, 0.3)).rejects.toThrow('the runtime failed');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: 'a failed clone’s reference audio could not be deleted and was left behind',
+        err: expect.objectContaining({ message: 'the store refused the delete' }),
+      }),
+    ]);
+    const leftBehind = lines[0]?.leftBehind;
+    expect(leftBehind).toEqual([expect.stringMatching(/^voice-references\//)]);
+    // The key logged is the file really left in the store.
+    expect(await references.stat(String((leftBehind as string[])[0]))).not.toBeNull();
   }, 60_000);
 });

@@ -97,14 +97,18 @@ export async function signingSecretFor(db: Kysely<Database>, userId: string): Pr
   return row.secret;
 }
 
-/** Gives characters back to the month they were counted in (a failed or cut-short request). */
-export async function refundMonthCharacters(
-  db: Kysely<Database>,
+/**
+ * Gives characters back to the month they were counted in (a failed or cut-short request), in the
+ * caller's transaction: the one that ends the request's task, so the refund and the task's end
+ * commit together.
+ */
+export async function refundMonthCharactersIn(
+  trx: Transaction<Database>,
   keyId: string,
   characters: number,
   countedAt: Date,
 ): Promise<void> {
-  await db
+  await trx
     .updateTable('api_key_usage')
     .set((eb) => ({ characters: sql<number>`greatest(0, ${eb.ref('characters')} - ${characters})` }))
     .where('key_id', '=', keyId)

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { removeStoredFiles } from '../../storage/remove-files.js';
-import { dropAbandonedSentenceAudio, expireAudio } from '../speech/index.js';
+import { inTransaction } from '../../db/unit-of-work.js';
+import { dropAbandonedSentenceAudio, expireAudioIn } from '../speech/index.js';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** A cached sentence no take uses is kept this long: a render may still be about to use it. */
@@ -28,7 +29,7 @@ export async function runRetention(deps: RetentionDeps, now: Date): Promise<{ ex
   if (deps.retentionDays !== null) {
     const cutoff = new Date(now.getTime() - deps.retentionDays * DAY_MS);
     for (;;) {
-      const batch = await expireAudio(deps.db, cutoff, now);
+      const batch = await inTransaction(deps.db, (trx) => expireAudioIn(trx, cutoff, now));
       if (batch.tasks === 0) break;
       expired += batch.tasks;
       files += await removeStoredFiles(deps.storage, batch.fileKeys, deps.logger);

@@ -23,10 +23,10 @@ import { AppError } from '../../http/errors.js';
 import type { ByteRange, FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
 import { removeStoredFiles } from '../../storage/remove-files.js';
-import { creditCost, holdCreditsIn, releaseHoldIn } from '../accounts/index.js';
+import { captureHoldIn, creditCost, holdCreditsIn, releaseHoldIn } from '../accounts/index.js';
 import {
-  applyTakeChange,
-  deleteGeneration,
+  applyTakeChangeIn,
+  deleteGenerationIn,
   joinSentences,
   newTakeId,
   renderSentences,
@@ -121,7 +121,7 @@ export class HistoryService {
     if (row.status === 'queued' || row.status === 'processing') {
       throw new AppError('GENERATION_BUSY');
     }
-    const removed = await deleteGeneration(this.deps.db, userId, taskId);
+    const removed = await inTransaction(this.deps.db, (trx) => deleteGenerationIn(trx, userId, taskId));
     if (!removed) throw notFound();
     await this.removeFiles(removed.fileKeys);
   }
@@ -231,7 +231,7 @@ export class HistoryService {
   private async applyChange(
     row: HistoryRow,
     chosen: ChosenTake[],
-    change: Omit<TakeChange, 'taskId' | 'fromRevision' | 'files' | 'text'>,
+    change: Omit<TakeChange, 'taskId' | 'fromRevision' | 'files' | 'text'> & { holdId?: string },
   ): Promise<void> {
     const ordered = [...chosen].sort((a, b) => a.position - b.position);
     const pieces = await Promise.all(
@@ -256,12 +256,18 @@ export class HistoryService {
     };
     // The generation now reads as its chosen sentences do: search, "use in studio" and its length follow.
     const text = pieces.map((piece) => piece.text).join(' ');
-    const applied = await applyTakeChange(this.deps.db, {
-      ...change,
-      text,
-      taskId: row.id,
-      fromRevision: row.revision,
-      files,
+    const { holdId, ...swap } = change;
+    // One unit of work: the take swapped in and its sentence's credits spent, or neither.
+    const applied = await inTransaction(this.deps.db, async (trx) => {
+      const swapped = await applyTakeChangeIn(trx, {
+        ...swap,
+        text,
+        taskId: row.id,
+        fromRevision: row.revision,
+        files,
+      });
+      if (swapped && holdId) await captureHoldIn(trx, holdId);
+      return swapped;
     });
     if (!applied) {
       await this.removeFiles([audioKey, transcriptKey]);

@@ -20,6 +20,7 @@ export async function registerPublicApi(app: FastifyInstance, config: Config): P
     catalogue,
     requestsPerKeyPerMinute: config.api.requestsPerKeyPerMinute,
     staleTaskSeconds: config.speech.staleTaskSeconds,
+    logger: app.log,
   });
   app.decorateRequest('apiPrincipal', null);
   await app.register(namedPlugin('apiKeyRoutes', apiKeyRoutes(keys)));

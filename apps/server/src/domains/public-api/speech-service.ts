@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { type Segment, toSrt } from '../../audio/audio.js';
 import { type AudioOutput, CONTENT_TYPES, type OutputFormat, openAudioOutput } from '../../audio/audio-output.js';
@@ -5,21 +6,23 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
+import { removeStoredFiles } from '../../storage/remove-files.js';
 import { creditCost } from '../accounts/index.js';
 import type { ApiPrincipal } from '../api-keys/index.js';
-import { addMonthCharactersIn, refundMonthCharacters } from '../api-keys/index.js';
+import { addMonthCharactersIn, refundMonthCharactersIn } from '../api-keys/index.js';
 import {
   checkSpeechText,
   completeTask,
   countRecentKeyTasks,
   createTask,
   endTaskPartly,
+  failTask,
   failureOf,
+  keepTaskAlive,
   type SpokenChunk,
   speakInChunks,
   speechFailure,
   taskFailure,
-  touchTask,
 } from '../speech/index.js';
 import type { ApiCatalogue, ApiSpeaker } from './catalogue.js';
 
@@ -31,6 +34,8 @@ export interface ApiSpeechDeps {
   requestsPerKeyPerMinute: number;
   /** A streaming task beats this often divided by three, so the sweeper never takes it for dead. */
   staleTaskSeconds: number;
+  /** Where a heartbeat that could not be written is reported. */
+  logger: FastifyBaseLogger;
 }
 
 export interface ApiSpeechRequest {
@@ -140,10 +145,7 @@ export class ApiSpeechService {
     let deliveredCost = 0;
     let outcome: 'delivered' | 'failed' | 'left' = 'left';
     let failure = failureOf('CLIENT_LEFT');
-    const heartbeat = setInterval(
-      () => void touchTask(db, taskId).catch(() => {}),
-      (this.deps.staleTaskSeconds * 1000) / 3,
-    );
+    const stopHeartbeat = keepTaskAlive(db, taskId, this.deps.staleTaskSeconds, this.deps.logger);
     const startedAt = new Date();
     try {
       const chunks = speakInChunks(speaker.engine, {
@@ -172,21 +174,33 @@ export class ApiSpeechService {
       const transcriptKey = taskFileKey(taskId, 'transcript');
       await storage.put(audioKey, kept.mp3());
       await storage.put(transcriptKey, Buffer.from(toSrt(segments), 'utf8'));
-      await completeTask(db, taskId, { audioKey, transcriptKey, durationMs: endMs });
+      const completed = await completeTask(db, taskId, { audioKey, transcriptKey, durationMs: endMs });
+      // The sweeper may have failed the task meanwhile (it looked dead); its files must not outlive it.
+      if (!completed) await removeStoredFiles(storage, [audioKey, transcriptKey], this.deps.logger);
       outcome = 'delivered';
     } catch (error) {
       outcome = 'failed';
       failure = taskFailure(error);
       throw speechFailure(error);
     } finally {
-      clearInterval(heartbeat);
+      stopHeartbeat();
       output.close();
       kept.close();
       if (outcome !== 'delivered') {
         // An engine failure is ours: nothing is spent. A client that left pays for what it was sent.
         const spent = outcome === 'failed' ? 0 : Math.min(cost, deliveredCost);
-        await endTaskPartly(db, taskId, failure, spent);
-        await refundMonthCharacters(db, principal.keyId, cost - spent, startedAt);
+        // The key's month gets back what was not spent in the unit of work that ends the task.
+        const refund = (trx: Transaction<Database>) =>
+          refundMonthCharactersIn(trx, principal.keyId, cost - spent, startedAt);
+        try {
+          if (outcome === 'failed') await failTask(db, taskId, failure, refund);
+          else await endTaskPartly(db, taskId, failure, spent, refund);
+        } catch (error) {
+          // Nothing of the end was kept (one unit of work): the task stops beating, so the sweeper
+          // fails it and releases its hold. This runs as the response closes, where a rejection
+          // would reach no one, so it is logged instead.
+          this.deps.logger.error({ taskId, err: error }, 'the end of a streamed speech task could not be recorded');
+        }
       }
     }
   }

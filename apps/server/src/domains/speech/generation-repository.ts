@@ -1,6 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { captureHoldIn } from '../accounts/index.js';
 
 // The speech domain owns speech_tasks, sentence_takes and sentence_audio: the history's edits of a
 // generation (deleting it, swapping a take, letting its audio expire) are written here, and
@@ -9,26 +8,24 @@ import { captureHoldIn } from '../accounts/index.js';
 /**
  * Removes a finished generation: its row, takes and callback records go, and cached sentences no
  * other take uses. Answers the files to delete, or null when it is not the user's or still running.
- * The ledger is left as it is: its entries name the holds, not the task.
+ * The ledger is left as it is: its entries name the holds, not the task. In the caller's transaction.
  */
-export async function deleteGeneration(
-  db: Kysely<Database>,
+export async function deleteGenerationIn(
+  trx: Transaction<Database>,
   userId: string,
   taskId: string,
 ): Promise<{ fileKeys: string[] } | null> {
-  return db.transaction().execute(async (trx) => {
-    const cacheKeys = await takeCacheKeys(trx, [taskId]);
-    const task = await trx
-      .deleteFrom('speech_tasks')
-      .where('id', '=', taskId)
-      .where('user_id', '=', userId)
-      .where('status', 'in', ['done', 'failed'])
-      .returning(['audio_key', 'transcript_key'])
-      .executeTakeFirst();
-    if (!task) return null;
-    const orphans = await dropUnusedSentenceAudio(trx, cacheKeys);
-    return { fileKeys: [task.audio_key, task.transcript_key, ...orphans].filter((key) => key !== null) };
-  });
+  const cacheKeys = await takeCacheKeys(trx, [taskId]);
+  const task = await trx
+    .deleteFrom('speech_tasks')
+    .where('id', '=', taskId)
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['done', 'failed'])
+    .returning(['audio_key', 'transcript_key'])
+    .executeTakeFirst();
+  if (!task) return null;
+  const orphans = await dropUnusedSentenceAudio(trx, cacheKeys);
+  return { fileKeys: [task.audio_key, task.transcript_key, ...orphans].filter((key) => key !== null) };
 }
 
 /** The cached sentences behind a task's takes (read before the takes go). */
@@ -90,123 +87,119 @@ export interface TakeChange {
   files: { audioKey: string; transcriptKey: string; durationMs: number; storedBytes: number };
   /** The whole text as the chosen sentences now read. */
   text: string;
-  holdId?: string;
 }
 
 /**
- * Applies a take change in one transaction: take recorded and chosen, the task pointed at its
- * rebuilt files under the next revision, the sentence's credits captured. Answers the files no
- * longer used, or null when another change got there first (the caller then undoes its own work).
+ * Applies a take change in the caller's transaction: take recorded and chosen, the task pointed at
+ * its rebuilt files under the next revision. Answers the files no longer used, or null when another
+ * change got there first (the caller then undoes its own work). The sentence's credits are the
+ * caller's to capture in the same unit of work.
  */
-export async function applyTakeChange(
-  db: Kysely<Database>,
+export async function applyTakeChangeIn(
+  trx: Transaction<Database>,
   change: TakeChange,
 ): Promise<{ fileKeys: string[] } | null> {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('speech_tasks')
-      .select(['audio_key', 'transcript_key'])
-      .where('id', '=', change.taskId)
-      .where('revision', '=', change.fromRevision)
-      .where('status', '=', 'done')
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) return null;
-    if (change.newTake) {
-      const take = change.newTake;
-      await trx
-        .insertInto('sentence_takes')
-        .values({
-          id: take.id,
-          task_id: change.taskId,
-          position: take.position,
-          text: take.text,
-          seed: take.seed,
-          cache_key: take.cacheKey,
-          chosen: false,
-        })
-        .execute();
-    }
-    const chosen = await trx
-      .selectFrom('sentence_takes')
-      .select('position')
-      .where('id', '=', change.chosenTakeId)
-      .where('task_id', '=', change.taskId)
-      .executeTakeFirstOrThrow();
+  const before = await trx
+    .selectFrom('speech_tasks')
+    .select(['audio_key', 'transcript_key'])
+    .where('id', '=', change.taskId)
+    .where('revision', '=', change.fromRevision)
+    .where('status', '=', 'done')
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return null;
+  if (change.newTake) {
+    const take = change.newTake;
     await trx
-      .updateTable('sentence_takes')
-      .set({ chosen: false })
+      .insertInto('sentence_takes')
+      .values({
+        id: take.id,
+        task_id: change.taskId,
+        position: take.position,
+        text: take.text,
+        seed: take.seed,
+        cache_key: take.cacheKey,
+        chosen: false,
+      })
+      .execute();
+  }
+  const chosen = await trx
+    .selectFrom('sentence_takes')
+    .select('position')
+    .where('id', '=', change.chosenTakeId)
+    .where('task_id', '=', change.taskId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('sentence_takes')
+    .set({ chosen: false })
+    .where('task_id', '=', change.taskId)
+    .where('position', '=', chosen.position)
+    .execute();
+  await trx.updateTable('sentence_takes').set({ chosen: true }).where('id', '=', change.chosenTakeId).execute();
+  const dropped: string[] = [];
+  if (change.dropOthers) {
+    const gone = await trx
+      .deleteFrom('sentence_takes')
       .where('task_id', '=', change.taskId)
       .where('position', '=', chosen.position)
+      .where('id', '!=', change.chosenTakeId)
+      .returning('cache_key')
       .execute();
-    await trx.updateTable('sentence_takes').set({ chosen: true }).where('id', '=', change.chosenTakeId).execute();
-    const dropped: string[] = [];
-    if (change.dropOthers) {
-      const gone = await trx
-        .deleteFrom('sentence_takes')
-        .where('task_id', '=', change.taskId)
-        .where('position', '=', chosen.position)
-        .where('id', '!=', change.chosenTakeId)
-        .returning('cache_key')
-        .execute();
-      dropped.push(...gone.map((take) => take.cache_key));
-    }
-    await trx
-      .updateTable('speech_tasks')
-      .set({
-        revision: change.fromRevision + 1,
-        text: change.text,
-        audio_key: change.files.audioKey,
-        transcript_key: change.files.transcriptKey,
-        duration_ms: Math.round(change.files.durationMs),
-        stored_bytes: change.files.storedBytes,
-        updated_at: new Date(),
-      })
-      .where('id', '=', change.taskId)
-      .execute();
-    if (change.holdId) await captureHoldIn(trx, change.holdId);
-    const orphans = await dropUnusedSentenceAudio(trx, dropped);
-    const replaced = [before.audio_key, before.transcript_key].filter((key) => key !== null);
-    return { fileKeys: [...replaced, ...orphans] };
-  });
+    dropped.push(...gone.map((take) => take.cache_key));
+  }
+  await trx
+    .updateTable('speech_tasks')
+    .set({
+      revision: change.fromRevision + 1,
+      text: change.text,
+      audio_key: change.files.audioKey,
+      transcript_key: change.files.transcriptKey,
+      duration_ms: Math.round(change.files.durationMs),
+      stored_bytes: change.files.storedBytes,
+      updated_at: new Date(),
+    })
+    .where('id', '=', change.taskId)
+    .execute();
+  const orphans = await dropUnusedSentenceAudio(trx, dropped);
+  const replaced = [before.audio_key, before.transcript_key].filter((key) => key !== null);
+  return { fileKeys: [...replaced, ...orphans] };
 }
 
 /**
  * Retention: the audio of generations finished before `cutoff` is let go (their takes and any
  * cached sentence only they used), the record stays with `audio_expired_at` set. Claims a batch at
- * a time, so two processes running it never delete the same files twice. Answers the files to delete.
+ * a time (in the caller's transaction, which holds the claim), so two processes running it never
+ * delete the same files twice. Answers the files to delete.
  */
-export async function expireAudio(
-  db: Kysely<Database>,
+export async function expireAudioIn(
+  trx: Transaction<Database>,
   cutoff: Date,
   now: Date,
   batch = 200,
 ): Promise<{ tasks: number; fileKeys: string[] }> {
-  return db.transaction().execute(async (trx) => {
-    const expired = await trx
-      .selectFrom('speech_tasks')
-      .select(['id', 'audio_key'])
-      .where('audio_expired_at', 'is', null)
-      .where('status', '=', 'done')
-      .where('finished_at', '<', cutoff)
-      .orderBy('finished_at')
-      .limit(batch)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    if (expired.length === 0) return { tasks: 0, fileKeys: [] };
-    const ids = expired.map((task) => task.id);
-    await trx
-      .updateTable('speech_tasks')
-      .set({ audio_expired_at: now, audio_key: null, stored_bytes: 0 })
-      .where('id', 'in', ids)
-      .execute();
-    const cacheKeys = await takeCacheKeys(trx, ids);
-    await trx.deleteFrom('sentence_takes').where('task_id', 'in', ids).execute();
-    const orphans = await dropUnusedSentenceAudio(trx, cacheKeys);
-    const audio = expired.map((task) => task.audio_key).filter((key) => key !== null);
-    return { tasks: expired.length, fileKeys: [...audio, ...orphans] };
-  });
+  const expired = await trx
+    .selectFrom('speech_tasks')
+    .select(['id', 'audio_key'])
+    .where('audio_expired_at', 'is', null)
+    .where('status', '=', 'done')
+    .where('finished_at', '<', cutoff)
+    .orderBy('finished_at')
+    .limit(batch)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  if (expired.length === 0) return { tasks: 0, fileKeys: [] };
+  const ids = expired.map((task) => task.id);
+  await trx
+    .updateTable('speech_tasks')
+    .set({ audio_expired_at: now, audio_key: null, stored_bytes: 0 })
+    .where('id', 'in', ids)
+    .execute();
+  const cacheKeys = await takeCacheKeys(trx, ids);
+  await trx.deleteFrom('sentence_takes').where('task_id', 'in', ids).execute();
+  const orphans = await dropUnusedSentenceAudio(trx, cacheKeys);
+  const audio = expired.map((task) => task.audio_key).filter((key) => key !== null);
+  return { tasks: expired.length, fileKeys: [...audio, ...orphans] };
 }
 
 /** Speech requests a key made in the last `seconds` (every process counts the same tasks). */

@@ -13,7 +13,7 @@ import {
 } from 'kysely';
 import { BatchReader } from '../../db/batch-reader.js';
 import type { Database, SpeechSettingsJson } from '../../db/schema.js';
-import { captureHoldIn, holdCreditsIn, releaseHoldIn, settleHoldIn } from '../accounts/index.js';
+import { holdCreditsIn } from '../accounts/index.js';
 import { type QueuedTaskKey, QueueOrder } from './queue-order.js';
 import type { TaskFailure } from './task-failure.js';
 
@@ -165,6 +165,14 @@ export async function touchTask(db: Kysely<Database>, taskId: string): Promise<v
     .execute();
 }
 
+/** The files a finished task keeps: its joined audio and transcript. */
+export interface TaskFiles {
+  audioKey: string;
+  transcriptKey: string;
+  durationMs: number;
+  storedBytes?: number;
+}
+
 /** A sentence of a finished task as its timeline keeps it: the first take of each position. */
 export interface FirstTake {
   id: string;
@@ -175,115 +183,73 @@ export interface FirstTake {
 }
 
 /**
- * Success: files recorded, the sentence takes kept for the timeline and the held credits spent,
- * together. A second call changes nothing.
+ * Marks an unfinished task done with its files, and keeps its sentence takes for the timeline, in
+ * the caller's transaction. Answers the task's hold (null when it cost nothing), or undefined when
+ * the task had already ended: then nothing was written.
  */
-export async function completeTask(
-  db: Kysely<Database>,
+export async function markTaskDoneIn(
+  trx: Transaction<Database>,
   taskId: string,
-  files: { audioKey: string; transcriptKey: string; durationMs: number; storedBytes?: number },
-  takes: FirstTake[] = [],
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const task = await trx
-      .updateTable('speech_tasks')
-      .set({
-        status: 'done',
-        progress: 100,
-        error: null,
-        audio_key: files.audioKey,
-        transcript_key: files.transcriptKey,
-        duration_ms: Math.round(files.durationMs),
-        stored_bytes: files.storedBytes ?? 0,
-        updated_at: new Date(),
-        finished_at: new Date(),
-      })
-      .where('id', '=', taskId)
-      .where('status', 'in', ['queued', 'processing'])
-      .returning('hold_id')
-      .executeTakeFirst();
-    if (!task) return false;
-    if (takes.length > 0) {
-      await trx
-        .insertInto('sentence_takes')
-        .values(
-          takes.map((take) => ({
-            id: take.id,
-            task_id: taskId,
-            position: take.position,
-            text: take.text,
-            seed: take.seed,
-            cache_key: take.cacheKey,
-            chosen: true,
-          })),
-        )
-        .execute();
-    }
-    if (task.hold_id) await captureHoldIn(trx, task.hold_id);
-    return true;
-  });
+  files: TaskFiles,
+  takes: FirstTake[],
+): Promise<{ holdId: string | null } | undefined> {
+  const task = await trx
+    .updateTable('speech_tasks')
+    .set({
+      status: 'done',
+      progress: 100,
+      error: null,
+      audio_key: files.audioKey,
+      transcript_key: files.transcriptKey,
+      duration_ms: Math.round(files.durationMs),
+      stored_bytes: files.storedBytes ?? 0,
+      updated_at: new Date(),
+      finished_at: new Date(),
+    })
+    .where('id', '=', taskId)
+    .where(unfinished)
+    .returning('hold_id')
+    .executeTakeFirst();
+  if (!task) return undefined;
+  if (takes.length > 0) {
+    await trx
+      .insertInto('sentence_takes')
+      .values(
+        takes.map((take) => ({
+          id: take.id,
+          task_id: taskId,
+          position: take.position,
+          text: take.text,
+          seed: take.seed,
+          cache_key: take.cacheKey,
+          chosen: true,
+        })),
+      )
+      .execute();
+  }
+  return { holdId: task.hold_id };
 }
 
 /**
- * Ends a streamed task whose client left part way: the credits for what was delivered are spent,
- * the rest go back, with the reason recorded, in one transaction.
+ * Marks an unfinished task failed with its failure's code and words, in the caller's transaction;
+ * with `onlyIfStalledFor`, only while it is still claimed and silent for that many seconds (a
+ * sweeper in another process may have requeued it a moment ago, and a requeued task is waiting,
+ * not stalled). Answers the task's hold, or undefined when there was no such task to fail.
  */
-export async function endTaskPartly(
-  db: Kysely<Database>,
+export async function markTaskFailedIn(
+  trx: Transaction<Database>,
   taskId: string,
   failure: TaskFailure,
-  spentCredits: number,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const task = await trx
-      .updateTable('speech_tasks')
-      .set({ ...failedColumns(failure), updated_at: new Date(), finished_at: new Date() })
-      .where('id', '=', taskId)
-      .where(unfinished)
-      .returning('hold_id')
-      .executeTakeFirst();
-    if (!task) return false;
-    if (task.hold_id) await settleHoldIn(trx, task.hold_id, spentCredits);
-    return true;
-  });
-}
-
-/** Failure, cancellation or expiry: the error recorded and the held credits given back, together. */
-export async function failTask(db: Kysely<Database>, taskId: string, failure: TaskFailure): Promise<boolean> {
-  return endUnfinishedTask(db, taskId, failure, null);
-}
-
-/**
- * Fails a task only while it is still claimed and silent for `staleSeconds`: a sweeper in another
- * process may have requeued it a moment ago, and a requeued task is waiting, not stalled.
- */
-export async function failStalledTask(
-  db: Kysely<Database>,
-  taskId: string,
-  staleSeconds: number,
-  failure: TaskFailure,
-): Promise<boolean> {
-  return endUnfinishedTask(db, taskId, failure, staleSeconds);
-}
-
-async function endUnfinishedTask(
-  db: Kysely<Database>,
-  taskId: string,
-  failure: TaskFailure,
-  onlyIfStalledFor: number | null,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const task = await trx
-      .updateTable('speech_tasks')
-      .set({ ...failedColumns(failure), updated_at: new Date(), finished_at: new Date() })
-      .where('id', '=', taskId)
-      .where(onlyIfStalledFor === null ? unfinished : stalledFor(onlyIfStalledFor))
-      .returning('hold_id')
-      .executeTakeFirst();
-    if (!task) return false;
-    if (task.hold_id) await releaseHoldIn(trx, task.hold_id);
-    return true;
-  });
+  onlyIfStalledFor: number | null = null,
+): Promise<{ holdId: string | null } | undefined> {
+  const task = await trx
+    .updateTable('speech_tasks')
+    .set({ ...failedColumns(failure), updated_at: new Date(), finished_at: new Date() })
+    .where('id', '=', taskId)
+    .where(onlyIfStalledFor === null ? unfinished : stalledFor(onlyIfStalledFor))
+    .returning('hold_id')
+    .executeTakeFirst();
+  return task && { holdId: task.hold_id };
 }
 
 /** A failed task's columns: its status, and its failure's words and code. */

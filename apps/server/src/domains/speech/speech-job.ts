@@ -7,19 +7,12 @@ import { EngineError } from '../../engines/speech-engine.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import { taskFileKey } from '../../storage/keys.js';
 import { removeStoredFiles } from '../../storage/remove-files.js';
-import {
-  claimTask,
-  completeTask,
-  failTask,
-  reportProgress,
-  type SpeechTask,
-  saveProviderRef,
-  touchTask,
-} from './repository.js';
+import { type SpeechTask, saveProviderRef } from './repository.js';
 import { newTakeId, renderSentences } from './sentence-render.js';
 import type { SentenceVoice } from './sentences.js';
 import { joinSentences } from './sentences.js';
 import { taskFailure } from './task-failure.js';
+import { completeTask, failTask, keepTaskAlive, reportTaskProgress, startTask } from './task-lifecycle.js';
 import { taskSentencePlan } from './task-sentence-plan.js';
 
 export interface SpeechJobDeps {
@@ -46,12 +39,10 @@ const TASK_DEADLINE_MS = 30 * 60_000;
  * marked done, so a done task always has its files.
  */
 export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promise<void> {
-  const task = await claimTask(deps.db, taskId, deps.staleTaskSeconds);
+  const task = await startTask(deps.db, taskId, deps.staleTaskSeconds);
   if (!task) return;
   let lastWrite = 0;
-  // Beating three times per stale period keeps a live task from ever looking dead.
-  const heartbeatMs = (deps.staleTaskSeconds * 1000) / 3;
-  const heartbeat = setInterval(() => void touchTask(deps.db, taskId).catch(() => {}), heartbeatMs);
+  const stopHeartbeat = keepTaskAlive(deps.db, taskId, deps.staleTaskSeconds, deps.logger);
   const audioKey = taskFileKey(taskId, 'audio');
   const transcriptKey = taskFileKey(taskId, 'transcript');
   try {
@@ -79,7 +70,7 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
         const now = Date.now();
         if (now - lastWrite < PROGRESS_WRITE_MS) return;
         lastWrite = now;
-        void reportProgress(deps.db, taskId, (done / total) * 100).catch(() => {});
+        reportTaskProgress(deps.db, taskId, (done / total) * 100, deps.logger);
       },
     );
     if (warnings.size > 0) deps.logger.info({ taskId, warnings: [...warnings] }, 'engine warnings');
@@ -100,7 +91,7 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
     await failTask(deps.db, taskId, taskFailure(error));
     await removeStoredFiles(deps.storage, [audioKey, transcriptKey], deps.logger);
   } finally {
-    clearInterval(heartbeat);
+    stopHeartbeat();
   }
   if (task.settings.receiveUrl) {
     await deps.notifyCompletion(taskId).catch((error: unknown) => {

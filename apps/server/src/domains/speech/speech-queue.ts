@@ -2,15 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import {
-  failStalledTask,
-  longWaitingTasks,
-  recordTaskJob,
-  requeueStalledTask,
-  requeueWaitingTask,
-  stalledTasks,
-} from './repository.js';
+import { longWaitingTasks, recordTaskJob, requeueStalledTask, requeueWaitingTask, stalledTasks } from './repository.js';
 import { failureOf } from './task-failure.js';
+import { failStalledTask } from './task-lifecycle.js';
 
 /** Longer than any task may render (30 minutes), so the queue never hands a live task to a second worker. */
 const JOB_EXPIRY_SECONDS = 40 * 60;

@@ -11,6 +11,7 @@ import {
   type SynthesisRequest,
   type SynthesisResult,
 } from '../speech-engine.js';
+import { type EngineLogger, warnCleanupFailed } from '../cleanup-warning.js';
 
 export interface ElevenLabsOptions {
   apiKey: string;
@@ -18,6 +19,8 @@ export interface ElevenLabsOptions {
   defaultModel: string;
   timeoutSeconds?: number;
   maxRetries?: number;
+  /** Where a voice a failed clone could not delete from the account is reported. */
+  logger?: EngineLogger;
 }
 
 /** The service's own speed control reaches only this far; the rest is done on the audio. */
@@ -306,6 +309,16 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
       }
     },
     async cloneVoice(request): Promise<ClonedVoice> {
+      // The clone's error is what the caller sees; a voice left in the account is logged by its id.
+      const removeFailedClone = (voiceId: string) =>
+        client.voices.delete(voiceId).catch((cleanupError: unknown) => {
+          warnCleanupFailed(
+            options.logger,
+            { engineVoiceId: voiceId },
+            cleanupError,
+            'a failed clone’s ElevenLabs voice could not be deleted and was left in the account',
+          );
+        });
       let voiceId: string | null = null;
       try {
         const created = await client.voices.ivc.create({
@@ -331,7 +344,7 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
         return { voiceId, name: request.name, approximate: false, preview: bytes ? { bytes } : null };
       } catch (error) {
         // The clone fails as a whole: a voice ElevenLabs already made must not stay in the account.
-        if (voiceId) await client.voices.delete(voiceId).catch(() => {});
+        if (voiceId) await removeFailedClone(voiceId);
         throw elevenLabsCloneError(error);
       }
     },

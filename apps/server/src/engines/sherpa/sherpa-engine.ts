@@ -6,6 +6,7 @@ import { adjustVoice } from '../../audio/voice-adjust.js';
 import { CLONING_FAMILIES, type ModelManifest } from '../../models/manifest.js';
 import { type FileStorage, MissingFileError } from '../../storage/file-storage.js';
 import { voiceReferenceKey } from '../../storage/keys.js';
+import { type EngineLogger, warnCleanupFailed } from '../cleanup-warning.js';
 import {
   type ClonedVoice,
   type CloneRequest,
@@ -76,6 +77,8 @@ export function createSherpaEngine(options: {
   generationTimeoutMs?: number;
   /** Makes a model's runtime; sherpa-onnx's own by default (tests wrap it to make one hang). */
   createTts?: (config: OfflineTtsConfig) => Promise<OfflineTts>;
+  /** Where a reference file a failed clone could not delete is reported. */
+  logger?: EngineLogger;
 }): SherpaEngine {
   const generationTimeoutMs = options.generationTimeoutMs ?? GENERATION_TIMEOUT_MS;
   const createTts = options.createTts ?? ((config: OfflineTtsConfig) => loadSherpa().OfflineTts.createAsync(config));
@@ -320,7 +323,14 @@ export function createSherpaEngine(options: {
       } catch (error) {
         // Nothing of a clone that failed is kept: the voice was never handed out.
         references.delete(voiceId);
-        await options.references.delete(key).catch(() => {});
+        await options.references.delete(key).catch((cleanupError: unknown) => {
+          warnCleanupFailed(
+            options.logger,
+            { leftBehind: [key], voiceId },
+            cleanupError,
+            'a failed clone’s reference audio could not be deleted and was left behind',
+          );
+        });
         throw error;
       }
       return {

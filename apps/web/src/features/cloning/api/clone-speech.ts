@@ -2,7 +2,7 @@ import { getProviderATask, providerASpeechRequest, submitProviderASpeech } from 
 import { type TtsResponse, taskIdFrom } from '@/lib/speech-task/tts-response';
 import type { SubmittedSpeech } from '@/lib/speech-task/use-speech-task';
 import { findTaskByText } from '../lib/task-search';
-import { listProviderATasks } from './task-list';
+import { listProviderATasks, sleep } from './task-list';
 
 export interface CloneSpeechRequest {
   text: string;
@@ -12,19 +12,21 @@ export interface CloneSpeechRequest {
   pitch: number;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Sends the text to be spoken with a cloned voice, with a transcript. Resolves with the task id
  * (and the link its audio streams from);
  * when the answer carries none, the task is looked up in the task list by its text (spec section 4).
+ * `signal` (the attempt's: it aborts when the studio unmounts or the attempt stops) ends that search too.
  */
 export async function submitCloneSpeech(request: CloneSpeechRequest, signal?: AbortSignal): Promise<SubmittedSpeech> {
   const body = providerASpeechRequest(request.text, request.voiceId, request, true);
   const answer = await submitProviderASpeech<TtsResponse>(body, { signal: signal ?? null });
   const taskId = taskIdFrom(answer);
   if (taskId) return { taskId, streamUrl: answer.stream_url ?? null };
-  return { taskId: await findTaskByText(request.text, () => listProviderATasks(), sleep) };
+  const search = signal ? { signal } : {};
+  return {
+    taskId: await findTaskByText(request.text, (listSignal) => listProviderATasks(sleep, listSignal), sleep, search),
+  };
 }
 
 export const getCloneSpeechTask = (taskId: string, signal?: AbortSignal) =>
