@@ -14,7 +14,8 @@
 // with 20 submitters (bench/src/route-floor.ts), `--only bzip2` issue 35's model archive decoders
 // (bench/src/bzip2-decoders.ts), `--only studio-first-audio` issue 35's click to playing in
 // /dashboard2 for the build before that issue and this checkout's HEAD, each built in a worktree under
-// /tmp (bench/src/studio-first-audio.ts).
+// /tmp (bench/src/studio-first-audio.ts), `--only memory` issue 39's resident memory at rest and after
+// 100 renders, before and after, per database (bench/src/memory-at-rest.ts).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +30,7 @@ import { type LoadResult, runCannon } from './http-load.js';
 import { measureJobPickup } from './job-pickup.js';
 import { measureLandingScripts } from './landing-bytes.js';
 import { measureLighthouseScenario } from './lighthouse.js';
+import { describeMemory, type MemoryRound, measureMemoryRound } from './memory-at-rest.js';
 import {
   describeLoopDelay,
   describeNeuralRenders,
@@ -39,7 +41,7 @@ import { measureRealTimeFactor } from './real-time-factor.js';
 import { describeRenderLoad, measureRenderLoad } from './render-load.js';
 import { measureCrowdScenario, measureRouteFloor } from './route-floor.js';
 import { formatScaleOut, measureScaleOut } from './scale-out.js';
-import { describeStudioFirstAudio, measureStudioFirstAudio } from './studio-first-audio.js';
+import { describeStudioFirstAudio, measureStudioFirstAudio, worktreeBuild } from './studio-first-audio.js';
 import { benchUsers, measurePoll, measureSubmit, SPEECH_BENCH_ENV } from './speech-routes.js';
 
 const SECONDS = 5;
@@ -104,7 +106,7 @@ async function measureSingleServer(): Promise<void> {
 
   // Engines as this machine would configure them (the models installed in DATA_DIR/models).
   const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('data') });
-  const files = openStorage(config.storage);
+  const files = await openStorage(config.storage);
   const engines = configuredEngines(config, files.storage);
   console.log('\nReal-time factor (render time / audio time; splitting, synthesis, MP3, SRT):');
   console.log('chunks = the public API stream; sentences = a queued task, one take per sentence, cold cache\n');
@@ -206,7 +208,39 @@ async function measureStudioFirstAudioScenario(): Promise<void> {
     console.log(line);
 }
 
+/**
+ * Issue 39: resident memory at rest and after 100 renders, for the build before that issue
+ * (BENCH_MEMORY_BEFORE, by default the commit it started from) and this checkout's HEAD, each built in a
+ * worktree, on PGlite and (when configured) PostgreSQL, rounds alternating between the builds.
+ */
+async function measureMemoryScenario(): Promise<void> {
+  const rounds = Number(process.env.BENCH_MEMORY_ROUNDS ?? 2);
+  const databaseServerUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? null;
+  const log = (line: string) => console.error(line);
+  const builds = [
+    { name: 'before (d15b847)', entry: await worktreeBuild(process.env.BENCH_MEMORY_BEFORE ?? 'd15b847', log) },
+    { name: 'HEAD', entry: await worktreeBuild(await headCommit(), log) },
+  ];
+  const results: MemoryRound[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    for (const database of databaseServerUrl ? [null, databaseServerUrl] : [null]) {
+      for (const build of builds) {
+        log(`memory: round ${round + 1}, ${build.name}, ${database ? 'PostgreSQL' : 'PGlite'}`);
+        results.push(await measureMemoryRound(build.name, build.entry, database));
+      }
+    }
+  }
+  console.log(`\nMemory at rest (issue 39), ${rounds} round(s)\n`);
+  for (const line of describeMemory(results, rounds)) console.log(line);
+}
+
+async function headCommit(): Promise<string> {
+  const { execFileSync } = await import('node:child_process');
+  return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+}
+
 const SCENARIOS = [
+  'memory',
   'scale',
   'neural',
   'lighthouse',
@@ -233,4 +267,5 @@ if (values.only === undefined || values.only === 'renders') await measureRenderS
 if (values.only === undefined || values.only === 'first-audio') await measureFirstAudioScenario();
 if (values.only === undefined || values.only === 'studio-first-audio') await measureStudioFirstAudioScenario();
 if (values.only === undefined || values.only === 'bzip2') await measureBzip2Scenario();
+if (values.only === undefined || values.only === 'memory') await measureMemoryScenario();
 if (values.only === undefined || values.only === 'scale') await measureScaleOutScenario(values.only === 'scale');
