@@ -30,3 +30,16 @@ export async function signUpLocally(popup: Page, email: string, password: string
   await popup.getByLabel('Password').fill(password);
   await popup.getByRole('button', { name: 'Create account' }).click();
 }
+
+/**
+ * Creates a local account straight through the API, for tests that need a user to exist but are
+ * not about signing up (the popup's own flow is sign-in.test.ts's subject).
+ */
+export async function signUpOverHttp(baseUrl: string, email: string, name = 'Local Tester'): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: 'correct horse battery', name }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+}

@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { connectChromium } from './chromium.js';
+import { workerServer } from './worker-server.js';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 
@@ -16,7 +17,8 @@ export const VIEWPORTS = {
 
 /**
  * The run's Chromium (started once by global-setup) for the test file; each test opens its own
- * context through `newPage`. Closing the connection closes the file's contexts, not Chromium.
+ * context through `newPage`, on the file's worker-slot server (`baseUrl`, support/worker-server.ts).
+ * Closing the connection closes the file's contexts, not Chromium.
  */
 export function useBrowser() {
   let browser: Browser | undefined;
@@ -36,7 +38,7 @@ export function useBrowser() {
     await Promise.all(contexts.map((c) => c.close()));
     await browser?.close();
   });
-  const baseUrl = inject('baseUrl');
+  const { baseUrl } = workerServer();
   return {
     baseUrl,
     /** A page in a context of its own; `locale` sets the browser's language (navigator.language and Intl's default). */

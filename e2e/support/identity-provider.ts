@@ -14,14 +14,15 @@ export interface IdentityProvider {
  * accepts any login name; that name becomes the subject, and `<name>@example.test` the email.
  * Grants are given without a consent screen, as a company identity provider usually does.
  */
-export async function startIdentityProvider(appBaseUrl: string, issuerPort: number): Promise<IdentityProvider> {
+export async function startIdentityProvider(appBaseUrls: string[], issuerPort: number): Promise<IdentityProvider> {
   const issuer = `http://127.0.0.1:${issuerPort}`;
   const provider = new Provider(issuer, {
     clients: [
       {
         client_id: OIDC_CLIENT.id,
         client_secret: OIDC_CLIENT.secret,
-        redirect_uris: [`${appBaseUrl}/api/auth/callback/oidc`],
+        // One client for every server of the run (one per worker slot), each with its own callback.
+        redirect_uris: appBaseUrls.map((appBaseUrl) => `${appBaseUrl}/api/auth/callback/oidc`),
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { E2E_ADMIN } from './staff.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -17,6 +18,20 @@ export async function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * What every e2e server but a first-run one is given: the operator account of support/staff.ts,
+ * and sign-in limits that let a file sign up as many users as it likes from 127.0.0.1 (the limits
+ * themselves are proven by the server tests).
+ */
+export function ownServerEnv(): Record<string, string> {
+  return {
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    SIGN_IN_ATTEMPTS_PER_MINUTE: '100',
+    SIGN_IN_ATTEMPTS_PER_ADDRESS_PER_MINUTE: '1000',
+  };
 }
 
 export interface RunningServer {

@@ -5,6 +5,7 @@ import { openDatabase } from '../../apps/server/src/db/database.js';
 import { applyMovement } from '../../apps/server/src/domains/accounts/ledger-repository.js';
 import { openSignInPopup, signInWithIdentityProvider, signUpLocally, uniqueName } from '../support/accounts.js';
 import { screenshot, useBrowser, VIEWPORTS } from '../support/browser.js';
+import { workerServer } from '../support/worker-server.js';
 
 const { newPage } = useBrowser();
 
@@ -155,7 +156,7 @@ describe('sign-in through the popup', () => {
     });
   }
 
-  const databaseUrl = inject('databaseUrl');
+  const { databaseUrl } = workerServer();
   it.skipIf(!databaseUrl)('shows a balance changed on the server in the open dashboard within 5 seconds', async () => {
     if (!databaseUrl) return;
     const page = await newPage(VIEWPORTS.mobile);
