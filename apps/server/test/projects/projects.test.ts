@@ -174,7 +174,8 @@ describeOnEachDatabase('Projects from a manuscript to an audiobook', (target) =>
     // Project renders are the user's own tasks, spoken once each.
     expect(await renderTasks(app, user.userId)).toHaveLength(9);
     await expectLedgerInvariants(app.db);
-  });
+    // Nine renders, three exports and a mastering on eSpeak: a loaded machine needs a few minutes.
+  }, 300_000);
 
   it('renders again only the paragraph that was edited, and charges only its characters', async () => {
     const { app } = await appOnTarget();
@@ -220,5 +221,5 @@ describeOnEachDatabase('Projects from a manuscript to an audiobook', (target) =>
     const idle = await call(app, user.cookie, 'POST', `/api/projects/${project.id}/render`, { scope: 'project' });
     expect(idle.json()).toEqual({ blocks: 0, credits: 0 });
     await expectLedgerInvariants(app.db);
-  });
+  }, 120_000);
 });

@@ -28,6 +28,7 @@ import { z } from 'zod';
 import { signedInUser } from '../../http/session-guard.js';
 import type { ProjectExports } from './exports.js';
 import { readImportForm } from './import-form.js';
+import { sendExport } from './send-export.js';
 import type { ProjectsService } from './service.js';
 
 const errors = { '4xx': errorBody, '5xx': errorBody };
@@ -304,7 +305,7 @@ export const projectRoutes =
       },
       async (request, reply) => {
         const file = await exports.audio(user(request), request.params.projectId, request.params.format, request.query);
-        return reply.type(file.contentType).header('content-disposition', file.disposition).send(file.bytes);
+        return sendExport(reply, file);
       },
     );
 
@@ -317,7 +318,7 @@ export const projectRoutes =
       async (request, reply) => {
         const { projectId, chapterId, format } = request.params;
         const file = await exports.subtitles(user(request), projectId, chapterId, format);
-        return reply.type(file.contentType).header('content-disposition', file.disposition).send(file.bytes);
+        return sendExport(reply, file);
       },
     );
 

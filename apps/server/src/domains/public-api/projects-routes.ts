@@ -19,7 +19,7 @@ import {
   type ApiPrincipal,
   refundMonthCharactersIn,
 } from '../api-keys/index.js';
-import type { ProjectExports, ProjectsService } from '../projects/index.js';
+import { type ProjectExports, type ProjectsService, sendExport } from '../projects/index.js';
 import { useElevenLabsErrors } from './elevenlabs/errors.js';
 import { ERRORS } from './elevenlabs/schemas.js';
 import { apiKeyGuard, principalWith, xiApiKey } from './principal.js';
@@ -71,7 +71,7 @@ export const apiProjectRoutes =
     const userOf = (request: Parameters<typeof principalWith>[0]) => principalWith(request, 'speech').userId;
 
     app.post(
-      '/v1/projects',
+      '/',
       {
         preValidation,
         bodyLimit: PROJECT_MAX_CHARACTERS * 4 + 64 * 1024,
@@ -86,7 +86,7 @@ export const apiProjectRoutes =
     );
 
     app.get(
-      '/v1/projects/:projectId',
+      '/:projectId',
       {
         preValidation,
         schema: { tags, summary: 'A project', params: projectParams, response: { 200: projectDetail, ...ERRORS } },
@@ -95,7 +95,7 @@ export const apiProjectRoutes =
     );
 
     app.post(
-      '/v1/projects/:projectId/render',
+      '/:projectId/render',
       {
         preValidation,
         schema: {
@@ -113,7 +113,7 @@ export const apiProjectRoutes =
     );
 
     app.get(
-      '/v1/projects/:projectId/progress',
+      '/:projectId/progress',
       {
         preValidation,
         schema: {
@@ -127,7 +127,7 @@ export const apiProjectRoutes =
     );
 
     app.get(
-      '/v1/projects/:projectId/export/:format',
+      '/:projectId/export/:format',
       {
         preValidation,
         schema: {
@@ -141,12 +141,12 @@ export const apiProjectRoutes =
       async (request, reply) => {
         const { projectId, format } = request.params;
         const file = await deps.exports.audio(userOf(request), projectId, format, request.query);
-        return reply.type(file.contentType).header('content-disposition', file.disposition).send(file.bytes);
+        return sendExport(reply, file);
       },
     );
 
     app.get(
-      '/v1/projects/:projectId/chapters/:chapterId/subtitles.:format',
+      '/:projectId/chapters/:chapterId/subtitles.:format',
       {
         preValidation,
         schema: { tags, summary: "A chapter's subtitles (srt or vtt)", params: chapterExportParams, response: ERRORS },
@@ -154,7 +154,7 @@ export const apiProjectRoutes =
       async (request, reply) => {
         const { projectId, chapterId, format } = request.params;
         const file = await deps.exports.subtitles(userOf(request), projectId, chapterId, format);
-        return reply.type(file.contentType).header('content-disposition', file.disposition).send(file.bytes);
+        return sendExport(reply, file);
       },
     );
   };
