@@ -32,6 +32,7 @@ export async function registerPublicApi(app: FastifyInstance, config: Config): P
   const projects = projectsFor(app);
   await app.register(
     namedPlugin('apiProjectRoutes', apiProjectRoutes({ keys, projects: projects.service, exports: projects.exports })),
-    { prefix: '/elevenlabs' },
+    // A prefix of its own: the dialect's error and not-found handlers are set per prefix.
+    { prefix: '/elevenlabs/v1/projects' },
   );
 }
