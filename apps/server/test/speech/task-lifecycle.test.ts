@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
+import { errorMessage } from '../../src/http/error-codes.js';
 import { addMonthCharactersIn, refundMonthCharactersIn } from '../../src/domains/api-keys/index.js';
 import { insertKey } from '../../src/domains/api-keys/repository.js';
 import type { NewTask } from '../../src/domains/speech/repository.js';
@@ -85,7 +86,7 @@ describeOnEachDatabase('The speech task lifecycle', (target) => {
       status: 'released',
       task_status: 'failed',
       error_code: 'TIMEOUT',
-      error: 'Request timeout. Please try again.',
+      error: errorMessage('TIMEOUT'),
     });
     expect(await heldCredits(db, 'u-fail')).toBe(0);
     expect(await creditsOf(db, 'u-fail')).toBe(STARTING_CREDITS);
