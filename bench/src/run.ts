@@ -107,7 +107,7 @@ async function measureSingleServer(): Promise<void> {
   // Engines as this machine would configure them (the models installed in DATA_DIR/models).
   const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('data') });
   const files = await openStorage(config.storage);
-  const engines = configuredEngines(config, files.storage);
+  const engines = await configuredEngines(config, files.storage);
   console.log('\nReal-time factor (render time / audio time; splitting, synthesis, MP3, SRT):');
   console.log('chunks = the public API stream; sentences = a queued task, one take per sentence, cold cache\n');
   console.log('| engine | path | characters | runs | median s | audio s | real-time factor | × real time |');

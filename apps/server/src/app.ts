@@ -161,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Engines a test brings are used as they are; configured ones that compute go to the render pool.
   const engines =
     options.engines ??
-    configuredEngines(config, files.storage, app.log).map((engine) =>
+    (await configuredEngines(config, files.storage, app.log)).map((engine) =>
       renderPool && runsInRenderThreads(engine.id) ? pooledEngine(engine, renderPool) : engine,
     );
   app.decorate('renderPool', renderPool);
