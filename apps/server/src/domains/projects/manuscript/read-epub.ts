@@ -216,12 +216,15 @@ function spineChapters(
   manifest: Map<string, ManifestItem>,
   toc: Map<string, string>,
 ): ChapterDraft[] {
-  const chapters: ChapterDraft[] = [];
-  for (const itemref of children(descend(opf, 'spine'), 'itemref')) {
+  const documents = children(descend(opf, 'spine'), 'itemref').flatMap((itemref) => {
     // Non-linear items (notes, answers) are reached by links, not read in order.
-    if (attribute(itemref, 'linear') === 'no') continue;
+    if (attribute(itemref, 'linear') === 'no') return [];
     const item = manifest.get(attribute(itemref, 'idref') ?? '');
-    if (!item || !CONTENT_TYPES.has(item.mediaType)) continue;
+    return item && CONTENT_TYPES.has(item.mediaType) ? [item] : [];
+  });
+  zip.prefetch(documents.map((item) => item.path));
+  const chapters: ChapterDraft[] = [];
+  for (const item of documents) {
     const text = zip.readText(item.path);
     if (text === null) throw new AppError('PROJECT_IMPORT_CORRUPT');
     const blocks = htmlBlocks(text);

@@ -286,7 +286,7 @@ export function detectSpeakers(manuscript: Manuscript): DetectedSpeaker[] {
   for (const line of found) {
     if (line.script && !isScript) continue;
     const key = line.name.toLowerCase();
-    const tally = tallies.get(key) ?? { lines: [], spellings: new Map(), firstSeen: tallies.size };
+    const tally: Tally = tallies.get(key) ?? { lines: [], spellings: new Map(), firstSeen: tallies.size };
     tallies.set(key, tally);
     tally.lines.push({ chapter: line.chapter, paragraph: line.paragraph });
     tally.spellings.set(line.name, (tally.spellings.get(line.name) ?? 0) + 1);

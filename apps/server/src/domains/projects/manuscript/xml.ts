@@ -1,4 +1,4 @@
-import { parse, validate } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { AppError } from '../../../http/errors.js';
 
 /**
@@ -9,7 +9,10 @@ export type XmlElement = Readonly<Record<string, unknown>>;
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
-/** fast-xml-parser 3 leaves entities as written; the five of XML and numeric ones are decoded here. */
+/**
+ * The five entities of XML and numeric ones, decoded once here (the parser's own entity handling is
+ * off, so "&amp;lt;" stays "&lt;" rather than becoming "<").
+ */
 export function decodeXmlEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
     if (name.startsWith('#')) {
@@ -25,20 +28,23 @@ export function decodeXmlEntities(text: string): string {
  * A `__proto__` element or attribute is refused too: the parser would make it an object's prototype.
  */
 export function parseXml(text: string, rootName: string): XmlElement {
-  if (/[<\s:]__proto__\b/.test(text) || validate(text) !== true) throw new AppError('PROJECT_IMPORT_CORRUPT');
-  const document: unknown = parse(text, {
+  if (/[<\s:]__proto__\b/.test(text) || XMLValidator.validate(text) !== true) {
+    throw new AppError('PROJECT_IMPORT_CORRUPT');
+  }
+  const document: unknown = new XMLParser({
     ignoreAttributes: false,
     attributeNamePrefix: '',
-    attrNodeName: 'attrs',
-    ignoreNameSpace: true,
-    arrayMode: true,
-    parseNodeValue: false,
+    attributesGroupName: 'attrs',
+    removeNSPrefix: true,
+    isArray: (_name, _path, _isLeaf, isAttribute) => !isAttribute,
+    parseTagValue: false,
     parseAttributeValue: false,
     trimValues: true,
     alwaysCreateTextNode: true,
-    tagValueProcessor: decodeXmlEntities,
-    attrValueProcessor: decodeXmlEntities,
-  });
+    processEntities: false,
+    tagValueProcessor: (_name, value) => decodeXmlEntities(value),
+    attributeValueProcessor: (_name, value) => decodeXmlEntities(value),
+  }).parse(text);
   const [root] = children(document as XmlElement, rootName);
   if (root === undefined) throw new AppError('PROJECT_IMPORT_CORRUPT');
   return root;
