@@ -73,6 +73,15 @@ describe('ElevenLabs errors by their documented codes', () => {
 });
 
 describe('ElevenLabs chunking and request stitching', () => {
+  // These check how the text is split, sent and stitched, and the length and transcript that come
+  // back, never the sound: the fake answers with silence as long as eSpeak's speech would be.
+  beforeAll(() => {
+    fake.state.audio = 'placeholder';
+  });
+  afterAll(() => {
+    fake.state.audio = 'espeak';
+  });
+
   it('takes 9,000 characters on eleven_v3 in chunks under its cap from /v1/models, without the stitching v3 refuses', async () => {
     fake.requests.length = 0;
     const text = prose(9_000);
