@@ -51,7 +51,7 @@ it('creates a project from text, renders it, reads progress and downloads its ZI
     headers: { cookie: user.cookie },
   });
   expect(session.statusCode).toBe(401);
-});
+}, 180_000);
 
 it("answers 404 for another user's project through a key", async () => {
   const app = await buildTestApp();

@@ -83,7 +83,8 @@ describeOnEachDatabase('Projects refuse what they cannot take', (target) => {
     expect([unknownVoice.statusCode, unknownVoice.json().code]).toEqual([400, 'VOICE_UNAVAILABLE']);
     expect(await projectCount(app)).toBe(0);
     expect(await app.db.selectFrom('project_blocks').select('id').execute()).toEqual([]);
-  });
+    // A 50 MB upload and a 201-chapter book among them: slow on a loaded machine.
+  }, 240_000);
 
   it('refuses pasted text over 2,000,000 characters', async () => {
     const app = await appOnTarget();
