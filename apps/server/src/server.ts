@@ -1,10 +1,13 @@
 import { buildApp } from './app.js';
+import { holdDataFolder } from './backup/data-folder-lock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { stopGracefully } from './shutdown.js';
 
 /** Starts the API, the web app and (unless RUN_WORKERS=false) the job workers in one process. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The embedded database is one process's: the lock lets backup and restore refuse while it runs.
+  if (config.database.kind === 'pglite') await holdDataFolder(config.database.dir);
   const app = await buildApp(config);
   stopGracefully(app);
   await app.listen({ host: config.host, port: config.port });
