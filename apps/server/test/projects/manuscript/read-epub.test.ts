@@ -57,6 +57,14 @@ describe('reading an EPUB 3', () => {
     ]);
   });
 
+  it('does not read the table of contents aloud when the nav document is in the spine', async () => {
+    const manuscript = await read(buildEpub({ navInSpine: true, chapters: twoChapters }));
+    expect(manuscript.chapters).toEqual([
+      { title: 'One', paragraphs: ['First words.'] },
+      { title: 'Two', paragraphs: ['Second words.'] },
+    ]);
+  });
+
   it('reads paragraphs, list items and quotes as plain text, dropping scripts, styles and note references', async () => {
     const page = `<?xml version="1.0" encoding="UTF-8"?>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">

@@ -23,6 +23,8 @@ export interface EpubBook {
   cover?: { contentType: 'image/png' | 'image/jpeg'; bytes: Uint8Array };
   /** A cover page (an image, no text) at the start of the spine, outside the table of contents. */
   coverPage?: boolean;
+  /** Puts the EPUB 3 nav document in the spine, before the chapters, as many books do. */
+  navInSpine?: boolean;
   chapters: EpubChapter[];
   /** Paths (from the zip's root) that META-INF/encryption.xml lists as encrypted. */
   encrypted?: string[];
@@ -126,6 +128,7 @@ function packageDocument(book: EpubBook): string {
     );
     if (version === 2) metadata.push('<meta name="cover" content="cover-image"/>');
   }
+  if (book.navInSpine && version === 3) spine.push('<itemref idref="nav"/>');
   if (book.coverPage) {
     manifest.push('<item id="cover-page" href="cover.xhtml" media-type="application/xhtml+xml"/>');
     spine.push('<itemref idref="cover-page"/>');

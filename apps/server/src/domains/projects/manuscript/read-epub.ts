@@ -220,7 +220,8 @@ function spineChapters(
     // Non-linear items (notes, answers) are reached by links, not read in order.
     if (attribute(itemref, 'linear') === 'no') return [];
     const item = manifest.get(attribute(itemref, 'idref') ?? '');
-    return item && CONTENT_TYPES.has(item.mediaType) ? [item] : [];
+    // The nav document is often in the spine too: its list of chapters is not text to read.
+    return item && CONTENT_TYPES.has(item.mediaType) && !item.properties.includes('nav') ? [item] : [];
   });
   zip.prefetch(documents.map((item) => item.path));
   const chapters: ChapterDraft[] = [];
