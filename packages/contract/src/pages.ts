@@ -20,6 +20,7 @@ export const PAGE_PATHS = [
   '/history/:id',
   '/admin-panel',
   '/admin-panel/models',
+  '/admin-panel/health',
   '/auth/popup',
   '/auth/popup/done',
 ] as const;

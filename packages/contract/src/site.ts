@@ -37,13 +37,53 @@ export type HealthStatus = z.infer<typeof healthStatus>;
 export const engineReport = componentStatus.extend({ id: z.string(), serves: z.array(studio) });
 export type EngineReport = z.infer<typeof engineReport>;
 
+/** What an installed speech model is for: voices of its own, cloning from a sample, or cleaning samples. */
+export const modelRole = z.enum(['preset', 'clone', 'denoiser']);
+export type ModelRole = z.infer<typeof modelRole>;
+
+/** An installed model as the health report shows it: its name, what it is for, and the studios it serves now. */
+export const healthModel = z.object({
+  name: z.string(),
+  title: z.string(),
+  role: modelRole,
+  /** Empty when its engine does not serve that studio now (another engine does, or the model did not load). */
+  serves: z.array(studio),
+});
+export type HealthModel = z.infer<typeof healthModel>;
+
+/** The speech queue as the database holds it; null while the database cannot be read. */
+export const queueDepth = z.object({
+  /** Tasks waiting for a worker. */
+  waiting: z.number().int(),
+  /** Tasks a worker is rendering now. */
+  running: z.number().int(),
+  /** How long the task first in line has waited; null when none waits. */
+  oldestWaitingSeconds: z.number().nullable(),
+});
+export type QueueDepth = z.infer<typeof queueDepth>;
+
 /** The staff report at /api/admin/health: every component, with why it is down. */
 export const healthReport = z.object({
   status: overallHealth,
   version: z.string(),
   database: componentStatus.extend({ kind: z.enum(['pglite', 'postgres']) }),
-  queue: componentStatus,
-  storage: componentStatus,
+  queue: componentStatus.extend({ depth: queueDepth.nullable() }),
+  storage: componentStatus.extend({
+    kind: z.enum(['local', 's3']),
+    /** The folder, or the bucket and the service's address. */
+    location: z.string(),
+  }),
   engines: z.array(engineReport),
+  /** Installed speech models (the model manager's folder on this machine). */
+  models: z.object({ count: z.number().int(), installed: z.array(healthModel) }),
+  versions: z.object({
+    /** Sayso's own version (the same as `version`). */
+    product: z.string(),
+    node: z.string(),
+    /** The database server's own words (`PostgreSQL 17.4`); null while it does not answer. */
+    database: z.string().nullable(),
+  }),
+  /** The process that answered: how long it has run, and its resident memory. */
+  process: z.object({ uptimeSeconds: z.number(), rssBytes: z.number().int() }),
 });
 export type HealthReport = z.infer<typeof healthReport>;

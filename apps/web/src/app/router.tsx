@@ -87,6 +87,7 @@ export const router = createBrowserRouter([
       { path: '/history/:id', element: guarded(HistoryTimelinePage) },
       { path: '/admin-panel', element: <AdminPanelPage /> },
       { path: '/admin-panel/models', element: <AdminPanelPage /> },
+      { path: '/admin-panel/health', element: <AdminPanelPage /> },
       { path: '/auth/popup', element: <SignInPopupPage /> },
       { path: '/auth/popup/done', element: <SignInDonePage /> },
     ],

@@ -2,7 +2,8 @@ import { errorBody } from '@sayso/contract/errors';
 import { healthReport, healthStatus } from '@sayso/contract/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminSessionGuard } from '../../http/staff-guard.js';
-import { checkHealth } from './service.js';
+import { ModelService } from '../models/index.js';
+import { checkHealth, staffHealthReport } from './service.js';
 
 /**
  * Two views of one check: /api/health tells anyone (load balancers, uptime probes) whether the
@@ -10,6 +11,9 @@ import { checkHealth } from './service.js';
  * is down. The staff route sits under /api/admin because that is the admin cookie's path.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only the model manager's list of installed models is read here.
+  const models = new ModelService(app.config.models, {}, () => app.engines.reports());
+
   app.get(
     '/api/health',
     {
@@ -31,10 +35,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: adminSessionGuard(app.db),
       schema: {
         tags: ['admin'],
-        summary: 'Status of the database, job queue, storage and speech engines, with reasons (staff only)',
+        summary:
+          'Status of the database, job queue, storage and speech engines, with reasons; queue depth, models, versions, uptime and memory (staff only)',
         response: { 200: healthReport, 401: errorBody },
       },
     },
-    async () => checkHealth(app),
+    async () => staffHealthReport(app, { installedModels: () => models.installed() }),
   );
 };

@@ -1,2 +1,2 @@
-// The models domain's public surface: the setup checklist reads the model manager.
+// The models domain's public surface: the setup checklist and the health report read the model manager.
 export { ModelService } from './service.js';

@@ -126,6 +126,12 @@ export class ModelService {
     };
   }
 
+  /** What is installed on this machine, without the catalogue or the engines (the health report reads it). */
+  async installed(): Promise<InstalledModel[]> {
+    const onSale = creditsOnSale();
+    return (await listInstalled(this.store)).map((manifest) => installedItem(manifest, onSale));
+  }
+
   private async installedNames(): Promise<Set<string>> {
     return new Set((await listInstalled(this.store)).map((manifest) => manifest.name));
   }

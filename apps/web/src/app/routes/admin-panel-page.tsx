@@ -3,6 +3,7 @@ import { useMatch } from 'react-router';
 import { PageLoading } from '@/components/ui/page-loading';
 import { useAdminSession } from '@/features/admin/api/admin-session';
 import { ChoosePasswordForm } from '@/features/admin/components/choose-password-form';
+import { HealthPanel } from '@/features/admin/components/health-panel';
 import { LoginForm } from '@/features/admin/components/login-form';
 import { ModelsPanel } from '@/features/admin/components/models-panel';
 import { buttonStyles, cardStyle } from '@/features/admin/components/styles';
@@ -26,6 +27,7 @@ export default function AdminPanelPage() {
 function AdminPanel() {
   const session = useAdminSession();
   const onModels = useMatch('/admin-panel/models') !== null;
+  const onHealth = useMatch('/admin-panel/health') !== null;
   if (session.isPending) return <PageLoading />;
   if (session.isError) {
     return <SessionCheckFailed message={session.error.message} onRetry={() => void session.refetch()} />;
@@ -33,6 +35,7 @@ function AdminPanel() {
   if (!session.data) return <LoginForm />;
   // Signed in with a one-time password: nothing but choosing a new one until that is done.
   if (session.data.mustChangePassword) return <ChoosePasswordForm admin={session.data.admin} />;
+  if (onHealth) return <HealthPanel />;
   return onModels ? <ModelsPanel /> : <UsersPanel admin={session.data.admin} />;
 }
 

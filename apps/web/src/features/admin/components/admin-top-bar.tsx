@@ -10,8 +10,9 @@ interface AdminTopBarProps {
   loggingOut: boolean;
 }
 
+// Narrower on phones, so three sections, the logo and Logout share a 390 px bar without scrolling.
 const sectionLink = ({ isActive }: { isActive: boolean }) =>
-  `${buttonStyles.ghost} ${isActive ? 'bg-accent-soft text-accent-strong' : ''}`;
+  `${buttonStyles.ghost} max-sm:px-2 ${isActive ? 'bg-accent-soft text-accent-strong' : ''}`;
 
 /** The panel's header, shaped like the dashboard's: Leave, the logo with a Staff mark, and Logout. */
 export function AdminTopBar({ onLeave, onLogout, loggingOut }: AdminTopBarProps) {
@@ -25,7 +26,7 @@ export function AdminTopBar({ onLeave, onLogout, loggingOut }: AdminTopBarProps)
         <Logo className="shrink-0 max-sm:[&>span]:sr-only" />
         <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold text-accent-strong">
           <ShieldCheck aria-hidden className="h-3.5 w-3.5" />
-          Staff
+          <span className="max-sm:sr-only">Staff</span>
         </span>
         <nav aria-label="Admin sections" className="ml-auto flex items-center gap-1">
           <NavLink to="/admin-panel" end className={sectionLink}>
@@ -33,6 +34,9 @@ export function AdminTopBar({ onLeave, onLogout, loggingOut }: AdminTopBarProps)
           </NavLink>
           <NavLink to="/admin-panel/models" className={sectionLink}>
             Models
+          </NavLink>
+          <NavLink to="/admin-panel/health" className={sectionLink}>
+            Health
           </NavLink>
         </nav>
         <button
