@@ -436,6 +436,11 @@ describe('architecture', () => {
     'GET /api/history/{id}/takes/{takeId}/audio.mp3': "one take's MP3, with byte ranges",
     'DELETE /api/history/{id}': 'no content (204)',
     'DELETE /api/admin/models/{name}': 'no content (204)',
+    'GET /api/projects/{projectId}/export/{format}': "a project's ZIP, MP3, WAV or FLAC attachment",
+    'GET /api/projects/{projectId}/chapters/{chapterId}/subtitles.{format}': "a chapter's SRT or WebVTT attachment",
+    'GET /elevenlabs/v1/projects/{projectId}/export/{format}': "a project's ZIP, MP3, WAV or FLAC attachment",
+    'GET /elevenlabs/v1/projects/{projectId}/chapters/{chapterId}/subtitles.{format}':
+      "a chapter's SRT or WebVTT attachment",
   };
 
   it('every JSON route declares a response schema', async () => {
