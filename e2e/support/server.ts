@@ -94,7 +94,13 @@ export async function startServer({
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  if (Date.now() >= deadline) throw new Error('server did not become healthy within 120 s');
+  if (Date.now() >= deadline) {
+    // Not left running behind the failure (it would hold its port and CPU for the rest of the run).
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    throw new Error('server did not become healthy within 120 s');
+  }
   return {
     baseUrl,
     dataDir,
