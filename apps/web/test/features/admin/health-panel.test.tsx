@@ -108,7 +108,7 @@ describe('the Health page of the admin panel', () => {
     const [espeak, models] = within(engines).getAllByRole('listitem');
     expect(espeak).toHaveTextContent('eSpeak NG');
     expect(espeak).toHaveTextContent('Serves the clone studio (/dashboard3).');
-    expect(models).toHaveTextContent('Installed models');
+    expect(models).toHaveTextContent('Local neural engine');
     expect(models).toHaveTextContent('Serves the preset studio (/dashboard2).');
 
     const queue = region('Speech queue');
@@ -170,7 +170,7 @@ describe('the Health page of the admin panel', () => {
     openHealth(() => json({ ...DATABASE_GONE, status: 'ok', database: HEALTHY.database, queue: HEALTHY.queue }));
     const verdict = await screen.findByRole('region', { name: 'All good' }, SLOW);
     expect(verdict).toHaveTextContent(
-      'Installed models is down; the studios use the engines that are up (see Speech engines).',
+      'Local neural engine is down; the studios use the engines that are up (see Speech engines).',
     );
   });
 

@@ -9,7 +9,7 @@ type Status = 'up' | 'down';
 
 const ENGINE_NAMES: Record<string, string> = {
   espeak: 'eSpeak NG',
-  sherpa: 'Installed models',
+  sherpa: 'Local neural engine',
   minimax: 'MiniMax',
   elevenlabs: 'ElevenLabs',
   openai: 'OpenAI-compatible server',
