@@ -149,6 +149,15 @@ describe('backup and restore round trip', () => {
       expect([...(await readArchive(file)).keys()].filter((name) => name.startsWith('files/'))).toEqual([]);
       await target.close();
       await expectSameToCustomers(await appOver(database, s3.config, s3.env), customers, before);
+
+      // Storage that lacks the objects (a bucket not copied yet) is refused, with the keys missing.
+      const uncopied = await opened({ kind: 'pglite', dir: 'memory://' });
+      const emptyFolder: Config['storage'] = { kind: 'local', dir: path.join(await tempDir('sayso-empty-'), 'files') };
+      const keys = objects.map((object) => object.key);
+      await expect(
+        restoreBackup({ file, database: uncopied, storage: storageOf(emptyFolder), storageConfig: emptyFolder }),
+      ).rejects.toThrow(`The storage lacks ${keys.length} of the ${keys.length} objects the archive lists: ${keys[0]}`);
+      expect(await databaseText(uncopied.db)).toEqual({});
     },
     ROUND_TRIP_MS,
   );
