@@ -27,7 +27,7 @@ export const speechQueueWait = new Histogram({
 
 export const speechTaskDuration = new Histogram({
   name: 'sayso_speech_task_duration_seconds',
-  help: 'Render time of finished speech tasks by engine and outcome (completed or failed)',
+  help: 'Render time of finished speech tasks by engine and outcome (completed, failed, or left: a stream whose client went away)',
   labelNames: ['engine', 'outcome'] as const,
   buckets: [0.25, 0.5, 1, 2, 5, 10, 30, 60, 120, 300, 900, 1800],
   registers,

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { describe, expect, it } from 'vitest';
+import { creditCost } from '../../src/domains/accounts/index.js';
+import { EngineError } from '../../src/engines/speech-engine.js';
 import { serveWorkerMetrics } from '../../src/metrics/http.js';
 import { buildTestApp } from '../helpers/build-app.js';
+import { ORIGIN, signedInUser } from '../helpers/sessions.js';
+import { scriptedEngine, waitForTask } from '../helpers/speech.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -68,7 +72,7 @@ describe('GET /metrics', () => {
     expect(text).toContain('route="/api/history/:id/timeline"');
     expect(text).not.toContain('some-id');
 
-    expect(family(families, 'sayso_speech_queue_depth').metrics[0]?.value).toBe('0');
+    expect(family(families, 'sayso_speech_queue_depth').type).toBe('GAUGE');
     for (const name of [
       'sayso_speech_queue_wait_seconds',
       'sayso_speech_task_duration_seconds',
@@ -85,6 +89,70 @@ describe('GET /metrics', () => {
     expect(Number(family(families, 'process_resident_memory_bytes').metrics[0]?.value)).toBeGreaterThan(10_000_000);
     expect(family(families, 'process_cpu_seconds_total').type).toBe('COUNTER');
     expect(family(families, 'nodejs_eventloop_lag_seconds').type).toBe('GAUGE');
+  });
+
+  it('moves the queue, duration, real-time-factor, credit and engine-error series as tasks finish', async () => {
+    // The real eSpeak engine; text about an outage fails as a provider outage would.
+    const { engine } = scriptedEngine((_index, request) => {
+      if (request.text.includes('outage')) throw new EngineError('The engine went away.', 'unavailable');
+    });
+    const app = await buildTestApp({ env: { METRICS_TOKEN: TOKEN }, engines: [engine] });
+    const user = await signedInUser(app);
+    const submit = async (text: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/tts',
+        headers: { origin: ORIGIN, cookie: user.cookie },
+        payload: { text, voice_setting: { voice_id: 'espeak-en-us-f2' } },
+      });
+      expect(response.statusCode).toBe(200);
+      return waitForTask(app, (response.json() as { task_id: string }).task_id, user.cookie);
+    };
+    const read = async () => {
+      const { text } = await scrape(app);
+      const value = (name: string, labels: Record<string, string> = {}) => sampleValue(text, name, labels) ?? 0;
+      return {
+        waits: value('sayso_speech_queue_wait_seconds_count'),
+        completed: value('sayso_speech_task_duration_seconds_count', { engine: 'espeak', outcome: 'completed' }),
+        failed: value('sayso_speech_task_duration_seconds_count', { engine: 'espeak', outcome: 'failed' }),
+        rtf: value('sayso_speech_real_time_factor_count', { engine: 'espeak' }),
+        credits: value('sayso_credits_captured_total'),
+        unavailable: value('sayso_engine_errors_total', { engine: 'espeak', code: 'ENGINE_UNAVAILABLE' }),
+      };
+    };
+
+    const before = await read();
+    // Over 150 characters: a shorter text in a demo voice is the landing page's free demo, which holds nothing.
+    const spoken = 'Metrics count this sentence, and the next one too. '.repeat(4).trim();
+    expect((await submit(spoken)).status).toBe('done');
+    const afterDone = await read();
+    expect(afterDone.waits - before.waits).toBe(1);
+    expect(afterDone.completed - before.completed).toBe(1);
+    expect(afterDone.rtf - before.rtf).toBe(1);
+    expect(afterDone.credits - before.credits).toBe(creditCost(spoken));
+
+    expect((await submit('This one meets an outage, as a provider might have one. '.repeat(4).trim())).status).toBe(
+      'failed',
+    );
+    const afterFailure = await read();
+    expect(afterFailure.failed - afterDone.failed).toBe(1);
+    expect(afterFailure.unavailable - afterDone.unavailable).toBe(1);
+    // A failure spends nothing.
+    expect(afterFailure.credits).toBe(afterDone.credits);
+  });
+
+  it('reports the tasks waiting in line', async () => {
+    // No worker takes the task, so it stays queued.
+    const app = await buildTestApp({ env: { METRICS_TOKEN: TOKEN, RUN_WORKERS: 'false' } });
+    const user = await signedInUser(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/tts',
+      headers: { origin: ORIGIN, cookie: user.cookie },
+      payload: { text: 'Waiting in line.', voice_setting: { voice_id: 'espeak-en-us-f2' } },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(sampleValue((await scrape(app)).text, 'sayso_speech_queue_depth', {})).toBeGreaterThanOrEqual(1);
   });
 
   it('is served alone on its own port by a worker, with the same token', async () => {

@@ -22,6 +22,7 @@ import {
   type SpokenChunk,
   speakInChunks,
   speechFailure,
+  TaskMeter,
   taskFailure,
 } from '../speech/index.js';
 import type { ApiCatalogue, ApiSpeaker } from './catalogue.js';
@@ -147,6 +148,7 @@ export class ApiSpeechService {
     let failure = failureOf('CLIENT_LEFT');
     const stopHeartbeat = keepTaskAlive(db, taskId, this.deps.staleTaskSeconds, this.deps.logger);
     const startedAt = new Date();
+    const meter = new TaskMeter(speaker.engine.id, cost, null);
     try {
       const chunks = speakInChunks(speaker.engine, {
         text,
@@ -175,8 +177,9 @@ export class ApiSpeechService {
       await storage.put(audioKey, kept.mp3());
       await storage.put(transcriptKey, Buffer.from(toSrt(segments), 'utf8'));
       const completed = await completeTask(db, taskId, { audioKey, transcriptKey, durationMs: endMs });
+      if (completed) meter.completed(endMs);
       // The sweeper may have failed the task meanwhile (it looked dead); its files must not outlive it.
-      if (!completed) await removeStoredFiles(storage, [audioKey, transcriptKey], this.deps.logger);
+      else await removeStoredFiles(storage, [audioKey, transcriptKey], this.deps.logger);
       outcome = 'delivered';
     } catch (error) {
       outcome = 'failed';
@@ -193,8 +196,13 @@ export class ApiSpeechService {
         const refund = (trx: Transaction<Database>) =>
           refundMonthCharactersIn(trx, principal.keyId, cost - spent, startedAt);
         try {
-          if (outcome === 'failed') await failTask(db, taskId, failure, refund);
-          else await endTaskPartly(db, taskId, failure, spent, refund);
+          if (outcome === 'failed') {
+            await failTask(db, taskId, failure, refund);
+            meter.failed(failure);
+          } else {
+            await endTaskPartly(db, taskId, failure, spent, refund);
+            meter.endedPartly(spent);
+          }
         } catch (error) {
           // Nothing of the end was kept (one unit of work): the task stops beating, so the sweeper
           // fails it and releases its hold. This runs as the response closes, where a rejection

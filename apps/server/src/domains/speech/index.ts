@@ -33,4 +33,5 @@ export {
   startTask,
 } from './task-lifecycle.js';
 export { SPEECH_JOB_OPTIONS } from './speech-queue.js';
+export { TaskMeter } from './task-metrics.js';
 export { checkSpeechText } from './validation.js';

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { loadOrCreateSecret } from '../../db/settings-repository.js';
 import { namedPlugin } from '../../http/named-plugin.js';
+import { watchQueueDepth } from '../../metrics/registry.js';
 import { signingSecretFor } from '../api-keys/index.js';
 import { type CallbackJobDeps, deliverCallback, queueCompletionCallback } from './callback-job.js';
 import type { CallbackTransport } from './completion-callback.js';
 import { speechRoutes } from './routes.js';
 import { SpeechService } from './service.js';
+import { countQueuedTasks } from './repository.js';
 import { runSpeechTask, type SpeechJobDeps } from './speech-job.js';
 import { sweepSpeechQueue } from './speech-queue.js';
 import { TaskAudioStreams } from './task-audio-stream.js';
@@ -22,6 +24,9 @@ export async function registerSpeech(
   callbackTransport: CallbackTransport = {},
 ): Promise<void> {
   const fileSecret = await loadOrCreateSecret(app.db, 'file_url_secret');
+  // /metrics reads the line's depth from the database when scraped, for as long as the app runs.
+  const stopWatchingQueue = watchQueueDepth(() => countQueuedTasks(app.db));
+  app.addHook('onClose', async () => stopWatchingQueue());
   const service = new SpeechService({
     db: app.db,
     engines: app.engines,

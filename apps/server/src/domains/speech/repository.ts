@@ -486,6 +486,16 @@ export async function countActiveTasks(db: Kysely<Database>, userId: string): Pr
   return Number(row.n);
 }
 
+/** Tasks waiting in line for a worker, everyone's (the queue depth /metrics reports). */
+export async function countQueuedTasks(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('speech_tasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'queued')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * Tasks created in the last `seconds` by a user or from an address; `anonymousOnly` counts only
  * the address's demo tasks (those of no user).

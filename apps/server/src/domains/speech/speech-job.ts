@@ -13,6 +13,7 @@ import type { SentenceVoice } from './sentences.js';
 import { joinSentences } from './sentences.js';
 import { taskFailure } from './task-failure.js';
 import { completeTask, failTask, keepTaskAlive, reportTaskProgress, startTask } from './task-lifecycle.js';
+import { TaskMeter } from './task-metrics.js';
 import { taskSentencePlan } from './task-sentence-plan.js';
 
 export interface SpeechJobDeps {
@@ -41,6 +42,7 @@ const TASK_DEADLINE_MS = 30 * 60_000;
 export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promise<void> {
   const task = await startTask(deps.db, taskId, deps.staleTaskSeconds);
   if (!task) return;
+  const meter = TaskMeter.forQueuedTask(task);
   let lastWrite = 0;
   const stopHeartbeat = keepTaskAlive(deps.db, taskId, deps.staleTaskSeconds, deps.logger);
   const audioKey = taskFileKey(taskId, 'audio');
@@ -84,11 +86,14 @@ export async function runSpeechTask(deps: SpeechJobDeps, taskId: string): Promis
       { audioKey, transcriptKey, durationMs: joined.durationMs, storedBytes: joined.mp3.length + srt.length },
       spoken.map((sentence, position) => ({ id: newTakeId(), position, ...sentence })),
     );
+    if (completed) meter.completed(joined.durationMs);
     // The sweeper may have failed the task meanwhile (it looked dead); its files must not outlive it.
-    if (!completed) await removeStoredFiles(deps.storage, [audioKey, transcriptKey], deps.logger);
+    else await removeStoredFiles(deps.storage, [audioKey, transcriptKey], deps.logger);
   } catch (error) {
     deps.logger.warn({ taskId, err: error }, 'speech task failed');
-    await failTask(deps.db, taskId, taskFailure(error));
+    const failure = taskFailure(error);
+    meter.failed(failure);
+    await failTask(deps.db, taskId, failure);
     await removeStoredFiles(deps.storage, [audioKey, transcriptKey], deps.logger);
   } finally {
     stopHeartbeat();
