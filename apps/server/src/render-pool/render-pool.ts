@@ -22,7 +22,16 @@ interface QueuedCall {
 interface RenderThread {
   worker: Worker;
   current: (QueuedCall & { id: number }) | null;
+  /** Ends an extra thread that has had nothing to do for a while. */
+  idleTimer?: NodeJS.Timeout;
 }
+
+/**
+ * How long a thread beyond the first may sit idle before it ends. Each thread holds its own
+ * engines and encoders (about 75 MiB); a server at rest keeps one warm thread, and the others come
+ * back, in about a second, when tasks overlap again (docs/decisions/0048-memory-at-rest.md).
+ */
+const EXTRA_THREAD_IDLE_MS = 60_000;
 
 /**
  * Run from TypeScript source (tests, the bench, `tsx`), a thread must register tsx's loader before
@@ -57,6 +66,7 @@ export class RenderPool {
   constructor(
     readonly size: number,
     private readonly logger?: FastifyBaseLogger,
+    private readonly extraThreadIdleMs = EXTRA_THREAD_IDLE_MS,
   ) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`a render pool needs at least one thread, not ${size}`);
     this.threads = Array.from({ length: size }, () => null);
@@ -79,15 +89,20 @@ export class RenderPool {
   }
 
   /**
-   * Starts every thread and has each load its engines and speak a word, so the first task after a
-   * start is as quick as any other. Answers when all are ready, and warns when the threads could
-   * not be put below the event loop's priority (thread-priority.ts).
+   * Starts the first thread and has it load its engines and speak a word, so the first task after a
+   * start is as quick as any other; the rest start when tasks overlap. Answers when it is ready, and
+   * warns when the thread could not be put below the event loop's priority (thread-priority.ts).
    */
   async warm(): Promise<void> {
-    const reports = (await Promise.all(this.threads.map(() => this.run({ type: 'warm' })))) as WarmReport[];
-    if (reports.some((report) => !report.priorityLowered)) {
+    const report = (await this.run({ type: 'warm' })) as WarmReport;
+    if (!report.priorityLowered) {
       this.logger?.warn('render threads run at the same priority as requests here, so renders may slow answers');
     }
+  }
+
+  /** Threads running now (started and not yet ended). */
+  get liveThreads(): number {
+    return this.threads.filter((thread) => thread !== null).length;
   }
 
   /** Stops every thread; calls still waiting or running fail. */
@@ -98,6 +113,7 @@ export class RenderPool {
       this.threads.map(async (thread, index) => {
         if (!thread) return;
         this.threads[index] = null;
+        clearTimeout(thread.idleTimer);
         thread.current?.reject(new Error('the render pool is closed'));
         await thread.worker.terminate();
       }),
@@ -110,6 +126,7 @@ export class RenderPool {
       if (thread.current) continue;
       const call = this.nextCall();
       if (!call) return;
+      clearTimeout(thread.idleTimer);
       const id = this.nextId++;
       thread.current = { ...call, id };
       thread.worker.postMessage({ id, task: call.task } satisfies RenderCall, call.transfer);
@@ -138,6 +155,7 @@ export class RenderPool {
       if (reply.ok) call.resolve(reply.value);
       else call.reject(fromPortableError(reply.error));
       this.dispatch();
+      if (!thread.current && index > 0) this.retireWhenIdle(index, thread);
     });
     worker.on('error', (error) => this.logger?.error({ err: error }, 'a render thread failed'));
     worker.on('exit', (code) => {
@@ -147,5 +165,16 @@ export class RenderPool {
       if (!this.closed) this.dispatch();
     });
     return thread;
+  }
+
+  /** Ends an extra thread once it has waited `extraThreadIdleMs` with nothing to do. */
+  private retireWhenIdle(index: number, thread: RenderThread): void {
+    clearTimeout(thread.idleTimer);
+    thread.idleTimer = setTimeout(() => {
+      if (thread.current || this.threads[index] !== thread) return;
+      this.threads[index] = null;
+      void thread.worker.terminate();
+    }, this.extraThreadIdleMs);
+    thread.idleTimer.unref();
   }
 }

@@ -15,8 +15,8 @@ import { waitForTask } from '../helpers/speech.js';
 const VOICE = 'espeak-en-us-f2';
 const REQUEST = { voiceId: VOICE, modelId: null, speed: 1, pitch: 0, volume: 1, language: null };
 
-function startPool(size: number): RenderPool {
-  const pool = new RenderPool(size);
+function startPool(size: number, extraThreadIdleMs?: number): RenderPool {
+  const pool = new RenderPool(size, undefined, extraThreadIdleMs);
   onTestFinished(() => pool.close());
   return pool;
 }
@@ -132,6 +132,22 @@ describe('render pool', () => {
 });
 
 describe('speech tasks on the render pool', () => {
+  it('warms one thread, starts more when calls overlap, and ends the extra ones once idle', async () => {
+    const pool = startPool(2, 300);
+    const pooled = pooledEngine(createEspeakEngine(), pool);
+    await pool.warm();
+    // A server at rest holds one warm thread, not one per core.
+    expect(pool.liveThreads).toBe(1);
+    const speak = (text: string) => pooled.synthesize({ ...REQUEST, text });
+    const both = await Promise.all([speak('The first of two.'), speak('The second of two.')]);
+    expect(both.map((result) => pcm(result).length > 0)).toEqual([true, true]);
+    expect(pool.liveThreads).toBe(2);
+    await expect.poll(() => pool.liveThreads, { timeout: 10_000, interval: 50 }).toBe(1);
+    // The pool still serves overlapping calls after the extra thread ended.
+    const again = await Promise.all([speak('Back again.'), speak('And once more.')]);
+    expect(again.map((result) => pcm(result).length > 0)).toEqual([true, true]);
+  });
+
   it('renders two tasks at once, one per thread, into complete MP3s', { timeout: 120_000 }, async () => {
     const app = await buildTestApp({ env: { RENDER_THREADS: '2' } });
     expect(app.renderPool?.size).toBe(2);
