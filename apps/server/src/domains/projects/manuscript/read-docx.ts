@@ -1,4 +1,3 @@
-import mammoth from 'mammoth';
 import { AppError } from '../../../http/errors.js';
 import { type ChapterDraft, chaptersByHeadings, DOCUMENT_TITLE_CLASS } from './chapters.js';
 import { htmlBlocks } from './html-blocks.js';
@@ -23,6 +22,8 @@ const STYLE_MAP = [
  * docProps/core.xml, else the first paragraph in Word's Title style.
  */
 export async function readDocx(zip: ZipArchive, bytes: Buffer): Promise<DocxContent> {
+  // Loaded on the first Word import: a server that never sees one keeps its memory (about 15 MiB).
+  const { default: mammoth } = await import('mammoth');
   let html: string;
   try {
     ({ value: html } = await mammoth.convertToHtml({ buffer: bytes }, { styleMap: STYLE_MAP }));
