@@ -1,5 +1,5 @@
 /**
- * How browser test files run (decision 0045)
+ * How browser test files run (decision 0049)
  *
  * Files run in parallel, `maxWorkers` at a time (e2e/vitest.config.ts). This setup starts one
  * identity provider, one Chromium and one built Sayso server per worker slot: a file uses the
