@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { migrations } from '../db/migrations/index.js';
+import { inTransaction } from '../db/unit-of-work.js';
 import { assertValidKey, type FileStorage } from '../storage/file-storage.js';
 import { isPartialFile } from '../storage/local-storage.js';
 import { type EntryFingerprint, eachEntry, fingerprint, partFile } from './archive-reader.js';
@@ -256,7 +257,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
 
     const written: string[] = [];
     try {
-      await options.database.db.transaction().execute(async (trx) => {
+      await inTransaction(options.database.db, async (trx) => {
         await deferConstraints(trx);
         for (const name of order) {
           const table = byName.get(name);
