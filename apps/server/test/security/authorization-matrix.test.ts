@@ -78,12 +78,102 @@ const ownTake = (f: SecurityFixtures) => ({ params: { id: f.owner.taskId, takeId
  * route cannot ship without someone deciding who may call it.
  */
 const apiKeyRoute: Rule = { access: 'api-key', request: () => ({ params: { voice_id: 'espeak-en-us-f2' } }) };
+const ownProject = (f: SecurityFixtures, more: Record<string, string> = {}) => ({
+  params: { projectId: f.owner.project.id, ...more },
+});
+const firstChapter = (f: SecurityFixtures) => f.owner.project.chapterIds[0] ?? 'no-chapter';
+const apiProject = (more: Record<string, string> = {}): Rule => ({
+  access: 'api-key',
+  request: () => ({ params: { projectId: 'any-project', chapterId: 'any-chapter', format: 'zip', ...more } }),
+});
 
 const MATRIX: Record<string, Rule> = {
   'GET /api/api-keys': { access: 'user' },
   'POST /api/api-keys': { access: 'user', request: () => ({ body: { name: 'Matrix key', scopes: ['speech'] } }) },
   'DELETE /api/api-keys/{id}': { access: 'user', request: () => ({ params: { id: 'not-a-key' } }) },
   'GET /api/api-keys/signing-secret': { access: 'user' },
+  'GET /api/projects': { access: 'user' },
+  'POST /api/projects': {
+    access: 'user',
+    request: () => ({ body: { title: 'Matrix project', narrator_voice_id: PRESET_VOICE, text: 'One line.' } }),
+  },
+  // Multipart only: the signed-in caller's JSON is refused as a bad request, never served as another's.
+  'POST /api/projects/import': { access: 'user' },
+  'GET /api/projects/{projectId}': { access: 'owner', request: (f) => ownProject(f) },
+  'PATCH /api/projects/{projectId}': {
+    access: 'owner',
+    request: (f) => ({ ...ownProject(f), body: { title: 'Renamed by the matrix' } }),
+  },
+  'DELETE /api/projects/{projectId}': {
+    access: 'owner',
+    request: (f) => ownProject(f),
+    noControl: 'deleting the project would leave the other project routes nothing to check',
+  },
+  'POST /api/projects/{projectId}/duplicate': { access: 'owner', request: (f) => ownProject(f) },
+  'PATCH /api/projects/{projectId}/blocks/{blockId}': {
+    access: 'owner',
+    request: (f) => ({
+      ...ownProject(f, { blockId: f.owner.project.blockIds[0] ?? 'no-block' }),
+      body: { text: 'Edited by the matrix.' },
+    }),
+  },
+  'POST /api/projects/{projectId}/chapters/{chapterId}/split': {
+    access: 'owner',
+    request: (f) => ({
+      ...ownProject(f, { chapterId: firstChapter(f) }),
+      body: { before_block_id: f.owner.project.blockIds[1] ?? 'no-block' },
+    }),
+    noControl: 'splitting changes the chapters the other rules name',
+  },
+  'POST /api/projects/{projectId}/chapters/{chapterId}/merge': {
+    access: 'owner',
+    request: (f) => ownProject(f, { chapterId: firstChapter(f) }),
+    noControl: 'merging removes a chapter the other rules name',
+  },
+  'PATCH /api/projects/{projectId}/chapters/{chapterId}': {
+    access: 'owner',
+    request: (f) => ({ ...ownProject(f, { chapterId: firstChapter(f) }), body: { title: 'Renamed chapter' } }),
+  },
+  'PUT /api/projects/{projectId}/chapters/order': {
+    access: 'owner',
+    request: (f) => ({ ...ownProject(f), body: { chapter_ids: f.owner.project.chapterIds } }),
+  },
+  'PUT /api/projects/{projectId}/cast': {
+    access: 'owner',
+    request: (f) => ({ ...ownProject(f), body: { name: 'Nobody', voice_id: null } }),
+    refusals: [400, 403, 404],
+  },
+  'POST /api/projects/{projectId}/estimate': {
+    access: 'owner',
+    request: (f) => ({ ...ownProject(f), body: { scope: 'project' } }),
+  },
+  'POST /api/projects/{projectId}/render': {
+    access: 'owner',
+    request: (f) => ({ ...ownProject(f), body: { scope: 'project' } }),
+    noControl: 'rendering spends the owner’s credits on work no other rule needs',
+  },
+  'GET /api/projects/{projectId}/progress': { access: 'owner', request: (f) => ownProject(f) },
+  'GET /api/projects/{projectId}/export/{format}': {
+    access: 'owner',
+    request: (f) => ownProject(f, { format: 'zip' }),
+    noControl: 'an export needs rendered audio, which this suite does not wait for (409 before a render)',
+  },
+  'GET /api/projects/{projectId}/chapters/{chapterId}/subtitles.{format}': {
+    access: 'owner',
+    request: (f) => ownProject(f, { chapterId: firstChapter(f), format: 'srt' }),
+    noControl: 'subtitles need rendered audio, which this suite does not wait for',
+  },
+  'GET /api/projects/{projectId}/acx': {
+    access: 'owner',
+    request: (f) => ownProject(f),
+    noControl: 'the ACX report needs rendered audio, which this suite does not wait for',
+  },
+  'POST /elevenlabs/v1/projects/': apiProject(),
+  'GET /elevenlabs/v1/projects/{projectId}': apiProject(),
+  'POST /elevenlabs/v1/projects/{projectId}/render': apiProject(),
+  'GET /elevenlabs/v1/projects/{projectId}/progress': apiProject(),
+  'GET /elevenlabs/v1/projects/{projectId}/export/{format}': apiProject(),
+  'GET /elevenlabs/v1/projects/{projectId}/chapters/{chapterId}/subtitles.{format}': apiProject({ format: 'srt' }),
   'GET /api/history': { access: 'user' },
   'GET /api/history/{id}': { access: 'owner', request: ownTask },
   'DELETE /api/history/{id}': {

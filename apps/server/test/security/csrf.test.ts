@@ -95,6 +95,10 @@ function effectiveRequest(route: ApiOperation, f: SecurityFixtures): { params: R
     position: '0',
     takeId: f.owner.takeId ?? 'no-take',
     name: 'gtcrn_simple',
+    projectId: f.owner.project.id,
+    chapterId: f.owner.project.chapterIds[0] ?? 'no-chapter',
+    blockId: f.owner.project.blockIds[0] ?? 'no-block',
+    format: 'zip',
   };
   const bodies: Record<string, Body> = {
     'POST /api/purchases': json({ packId: 'starter', idempotencyKey: `forged-purchase-${requestNumber}` }),

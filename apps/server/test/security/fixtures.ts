@@ -35,6 +35,8 @@ export interface Owner {
   transcriptUrl: string | null;
   /** The first take of the task's first sentence, once it is done (its timeline's). */
   takeId: string | null;
+  /** A project made from pasted text: two chapters, three blocks (the first chapter has two). */
+  project: { id: string; chapterIds: string[]; blockIds: string[] };
   /** Strings that only the owner's data contains: none may appear in an answer to anyone else. */
   markers: string[];
 }
@@ -49,7 +51,8 @@ export async function cloneVoice(app: FastifyInstance, cookie: string, name: str
 }
 
 function expectOk(what: string, response: { statusCode: number; body: string }) {
-  if (response.statusCode !== 200) throw new Error(`${what} failed (${response.statusCode}): ${response.body}`);
+  if (response.statusCode !== 200 && response.statusCode !== 201)
+    throw new Error(`${what} failed (${response.statusCode}): ${response.body}`);
 }
 
 interface OwnerOptions {
@@ -95,6 +98,15 @@ export async function ownerWithResources(app: FastifyInstance, options: OwnerOpt
       payload: { preferredVoiceId: voiceId, preferredVoiceName: preferredName },
     }),
   );
+  const projectText = `Chapter 1\n\nOwner project ${user.userId.slice(0, 6)} opens here.\n\nIts second paragraph.\n\nChapter 2\n\nThe last paragraph.`;
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/projects',
+    headers: { origin: ORIGIN, cookie: user.cookie },
+    payload: { title: `Owner project ${user.userId.slice(0, 6)}`, narrator_voice_id: PRESET_VOICE, text: projectText },
+  });
+  expectOk('creating the owner’s project', created);
+  const project = created.json() as { id: string; chapters: { id: string; blocks: { id: string }[] }[] };
   const take = task
     ? await app.db
         .selectFrom('sentence_takes')
@@ -108,9 +120,14 @@ export async function ownerWithResources(app: FastifyInstance, options: OwnerOpt
     taskId,
     voiceId,
     takeId: take?.id ?? null,
+    project: {
+      id: project.id,
+      chapterIds: project.chapters.map((chapter) => chapter.id),
+      blockIds: project.chapters.flatMap((chapter) => chapter.blocks.map((block) => block.id)),
+    },
     audioUrl: task?.audio_url ?? null,
     transcriptUrl: task?.transcript_url ?? null,
-    markers: [user.userId, user.email, taskId, taskText, preferredName].concat(
+    markers: [user.userId, user.email, taskId, taskText, preferredName, project.id].concat(
       options.voice === false ? [] : [voiceId, voiceName],
     ),
   };
