@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCreateVoice } from '@/features/cloning/hooks/use-create-voice';
+import { resetSpacing } from '@/lib/speech-task/spaced-request';
 
 function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>;
@@ -24,6 +25,9 @@ describe('the draft of a new voice', () => {
 });
 
 describe('the clone form a new voice is sent with', () => {
+  // The clone request waits its turn in the studio's one-request-per-second lane, which files
+  // sharing this worker used before: a fresh lane sends it at once.
+  beforeEach(() => resetSpacing());
   afterEach(() => vi.unstubAllGlobals());
 
   it('names the chosen language by the contract’s tag, which the server checks', async () => {
