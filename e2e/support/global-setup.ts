@@ -22,7 +22,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { launchChromiumServer } from './chromium.js';
 import { identityProviderPort, OIDC_CLIENT, startIdentityProvider } from './identity-provider.js';
-import { freePort, ownServerEnv, type RunningServer, repoRoot, startServer } from './server.js';
+import { ownServerEnv, type RunningServer, repoRoot, reservedRangePort, startServer } from './server.js';
 import type { SlotServer } from './worker-server.js';
 
 declare module 'vitest' {
@@ -48,11 +48,13 @@ export default async function setup(project: TestProject) {
   // Taken one after another, so no two slots are handed the same free port.
   const ports: number[] = [];
   while (ports.length < slots) {
-    const port = await freePort();
+    const port = await reservedRangePort();
     if (!ports.includes(port)) ports.push(port);
   }
   const appBaseUrls = ports.map((port) => `http://127.0.0.1:${port}`);
-  const idp = await startIdentityProvider(appBaseUrls, await identityProviderPort());
+  let idpPort = await identityProviderPort();
+  while (ports.includes(idpPort)) idpPort = await identityProviderPort();
+  const idp = await startIdentityProvider(appBaseUrls, idpPort);
   // One after another: servers starting together on a busy two-core machine outlasted the
   // health wait (three at once, with the load average above 30).
   const running: { info: SlotServer; stop(): Promise<void> }[] = [];

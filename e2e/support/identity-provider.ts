@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
-import { freePort } from './server.js';
+import { reservedRangePort } from './server.js';
 
 export const OIDC_CLIENT = { id: 'sayso-e2e', secret: 'e2e-client-secret-that-is-long-enough' } as const;
 
@@ -52,5 +52,5 @@ export async function startIdentityProvider(appBaseUrls: string[], issuerPort: n
 }
 
 export async function identityProviderPort(): Promise<number> {
-  return freePort();
+  return reservedRangePort();
 }

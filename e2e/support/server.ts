@@ -7,6 +7,28 @@ import { E2E_ADMIN } from './staff.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * A free port below Linux's ephemeral range (32768 and up), for a server whose port must be chosen
+ * before it starts (the identity provider is told every app's address first). A port from the
+ * ephemeral range could be taken meanwhile as the local end of some outgoing connection (one of an
+ * earlier server's database connections did, and the next server found its port in use).
+ */
+export async function reservedRangePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 32000');
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
