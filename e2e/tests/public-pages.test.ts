@@ -234,7 +234,8 @@ describe('public pages', () => {
   it('unknown pages show a not-found page and unknown API routes answer JSON', async () => {
     const page = await newPage();
     const response = await page.goto('/no-such-page');
-    expect(response?.status()).toBe(200);
+    // The not-found page, with a status that says so (no soft 404 for crawlers and monitors).
+    expect(response?.status()).toBe(404);
     await expect.poll(() => visibleText(page)).toMatch(/not found|404/i);
     const api = await page.request.get('/api/no-such-route');
     expect(api.status()).toBe(404);
