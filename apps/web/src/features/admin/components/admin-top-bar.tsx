@@ -24,9 +24,10 @@ export function AdminTopBar({ onLeave, onLogout, loggingOut }: AdminTopBarProps)
           <span className="max-sm:sr-only">Leave</span>
         </button>
         <Logo className="shrink-0 max-sm:[&>span]:sr-only" />
-        <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold text-accent-strong">
+        {/* Left out on phones, where the three sections and Logout need the width. */}
+        <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2.5 py-1 text-xs font-semibold text-accent-strong max-sm:hidden">
           <ShieldCheck aria-hidden className="h-3.5 w-3.5" />
-          <span className="max-sm:sr-only">Staff</span>
+          Staff
         </span>
         <nav aria-label="Admin sections" className="ml-auto flex items-center gap-1">
           <NavLink to="/admin-panel" end className={sectionLink}>
