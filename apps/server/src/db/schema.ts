@@ -59,6 +59,9 @@ export interface Database {
     balance: Generated<number>;
     currency: Generated<string>;
     last_login_at: Date | null;
+    /** Set while staff have suspended the account: it cannot sign in or use its API keys. */
+    suspended_at: Generated<Date | null>;
+    suspended_by: Generated<string | null>;
     created_at: Generated<Date>;
     updated_at: Generated<Date>;
   };
@@ -74,6 +77,8 @@ export interface Database {
     reason: string | null;
     idempotency_key: string | null;
     reference: string | null;
+    /** What staff typed for the payment a top-up follows (a chat-app transfer's reference). */
+    payment_reference: Generated<string | null>;
     created_at: Generated<Date>;
   };
   app_settings: {

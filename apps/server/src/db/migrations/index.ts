@@ -12,6 +12,7 @@ import { history } from './0011-history.js';
 import { leanSubmission } from './0012-lean-submission.js';
 import { taskErrorCodes } from './0013-task-error-codes.js';
 import { projects } from './0014-projects.js';
+import { staffSelfService } from './0016-staff-self-service.js';
 
 export interface Migration {
   version: number;
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   leanSubmission,
   taskErrorCodes,
   projects,
+  staffSelfService,
 ];
