@@ -61,7 +61,7 @@ describe('/dashboard2, the preset-voice studio', () => {
     await page.getByLabel('Speed').fill('1.2');
     await page.getByLabel('Pitch').fill('2');
     await page.getByLabel('Your text').fill(TEXT);
-    expect(await page.getByTestId('character-count').innerText()).toBe('300 characters');
+    expect(await page.getByTestId('character-count').innerText()).toBe('300 / 50,000 characters');
     const submitted = page.waitForRequest(
       (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/elevenlabs/tts',
     );

@@ -92,9 +92,9 @@ describe('the preset-voice studio', { timeout: 30_000 }, () => {
   it('counts the characters Generate will charge for: spaces alone count for nothing', async () => {
     serve(10_000);
     await openStudioWithText('     ');
-    expect(screen.getByTestId('character-count')).toHaveTextContent('0 characters');
+    expect(screen.getByTestId('character-count')).toHaveTextContent('0 / 50,000 characters');
     fireEvent.change(screen.getByLabelText('Your text'), { target: { value: '  Hello 👋  ' } });
-    expect(screen.getByTestId('character-count')).toHaveTextContent('7 characters');
+    expect(screen.getByTestId('character-count')).toHaveTextContent('7 / 50,000 characters');
   });
 
   it('says the models are loading instead of showing an empty list', async () => {

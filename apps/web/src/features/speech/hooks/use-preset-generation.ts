@@ -1,3 +1,4 @@
+import { MAX_TEXT_LENGTH } from '@sayso/contract/speech';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { creditCost, hasEnoughCredits } from '@/lib/account/credits';
@@ -7,6 +8,12 @@ import { generateScreenError } from '@/lib/speech-task/task-errors';
 import { taskIdFrom } from '@/lib/speech-task/tts-response';
 import { type SubmittedSpeech, useSpeechTask } from '@/lib/speech-task/use-speech-task';
 import { getPresetTask, type PresetSpeechRequest, submitPresetSpeech } from '../api/speech-tasks';
+
+/** The spec's message for a text over the hard maximum (section 5), the server's words for the same refusal. */
+export const TEXT_OVER_LIMIT_MESSAGE = 'Text exceeds maximum length of 50,000 characters';
+
+/** The server refuses a text longer than the limit as sent (spaces included), so this counts the same way. */
+export const textOverLimit = (text: string): boolean => text.length > MAX_TEXT_LENGTH;
 
 export const NO_TASK_ID_MESSAGE = 'Failed to start voice generation: No task ID returned.';
 
@@ -34,6 +41,7 @@ export function presetGenerateBlocker({
   if (!voiceChosen) return 'Choose a voice first';
   if (modelsLoading) return 'Loading models…';
   if (!text.trim()) return 'Enter some text';
+  if (textOverLimit(text)) return TEXT_OVER_LIMIT_MESSAGE;
   return null;
 }
 
