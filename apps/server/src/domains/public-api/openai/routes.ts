@@ -132,6 +132,10 @@ function speedFor(speed: number, warnings: string[]): number {
   return clamped;
 }
 
+/**
+ * The encoder a `response_format` asks for. Everything else (OpenAI's aac, for which we have no
+ * encoder, or a name OpenAI does not know either) is refused naming only the formats that work.
+ */
 function outputFormat(format: OpenAiSpeechRequest['response_format']): OutputFormat {
   // Opus at the nearest rate it takes above the engine's, FLAC at the engine's own: see decision 0022.
   if (format === 'mp3' || format === 'wav' || format === 'opus' || format === 'flac') {

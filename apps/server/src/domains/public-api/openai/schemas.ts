@@ -9,7 +9,12 @@ export const openAiSpeechRequest = z.object({
     .refine((input) => input.trim().length > 0, 'input must not be empty')
     .max(MAX_TEXT_LENGTH, `input exceeds the maximum length of ${MAX_TEXT_LENGTH.toLocaleString('en')} characters`),
   voice: z.union([z.string().trim().min(1, 'voice is required'), z.object({ id: z.string().trim().min(1) })]),
-  response_format: z.enum(['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm']).default('mp3'),
+  // Any string reaches the route, which refuses what we cannot encode (OpenAI's aac, or a name it does
+  // not know) with one answer: param "response_format" and the formats that do work.
+  response_format: z
+    .string()
+    .default('mp3')
+    .describe('mp3 (default), opus, flac, wav or pcm; aac is OpenAI’s but is refused here'),
   speed: z.number().min(0.25).max(4).default(1),
   instructions: z.string().max(4_096).optional(),
   stream_format: z.enum(['audio', 'sse']).default('audio'),
