@@ -67,7 +67,8 @@ export interface Database {
   };
   ledger_entries: {
     id: Generated<number>;
-    user_id: string;
+    /** Null once the account was deleted; its rows then carry `former_account` (migration 0018). */
+    user_id: string | null;
     asset: 'credits' | 'money';
     amount: number;
     balance_before: number;
@@ -79,6 +80,8 @@ export interface Database {
     reference: string | null;
     /** What staff typed for the payment a top-up follows (a chat-app transfer's reference). */
     payment_reference: Generated<string | null>;
+    /** The pseudonym a deleted account's rows carry instead of its user (migration 0018). */
+    former_account: Generated<string | null>;
     created_at: Generated<Date>;
   };
   app_settings: {

@@ -13,6 +13,7 @@ import { leanSubmission } from './0012-lean-submission.js';
 import { taskErrorCodes } from './0013-task-error-codes.js';
 import { projects } from './0014-projects.js';
 import { staffSelfService } from './0016-staff-self-service.js';
+import { ledgerOutlivesAccounts } from './0018-ledger-outlives-accounts.js';
 
 export interface Migration {
   version: number;
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   taskErrorCodes,
   projects,
   staffSelfService,
+  ledgerOutlivesAccounts,
 ];
