@@ -11,8 +11,9 @@ function privacySections(supportEmail: string): LegalSection[] {
       body: (
         <ul>
           <li>
-            <strong>Account details</strong>: your name, email address and profile picture from the account you sign in
-            with, and an identifier from that sign-in provider.
+            <strong>Account details</strong>: your name and email address, and your password in a form that cannot be
+            read back. If you sign in with single sign-on, also the profile picture and the identifier that provider
+            gives us.
           </li>
           <li>
             <strong>Balance and credits</strong>: your credit balance, your money balance in PKR, and a record of every

@@ -31,7 +31,8 @@ function termsSections(supportEmail: string): LegalSection[] {
       title: 'Your account',
       body: (
         <p>
-          You sign in with an account from an identity provider. Keep that account secure: you are responsible for
+          You sign in with your email address and a password, or, where this site offers single sign-on, with an account
+          from that provider. Keep your password (and any account you sign in with) secure: you are responsible for
           everything done through your Sayso account. Tell us straight away if you think someone else has used it.
         </p>
       ),
