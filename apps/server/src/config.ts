@@ -45,6 +45,10 @@ const envSchema = z
       .regex(/^\d{6,15}$/, 'must be the chat number in international form, digits only')
       .optional(),
     SUPPORT_EMAIL: z.email({ message: 'must be an email address' }).default(PLACEHOLDER_SUPPORT_EMAIL),
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, message: 'must be an smtp:// or smtps:// URL (user and password in it)' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
     TRUST_PROXY: booleanFlag.default(false),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     LOCAL_ACCOUNTS: booleanFlag.default(true),
@@ -213,6 +217,8 @@ export interface Config {
    */
   renderThreads: number;
   trustProxy: boolean;
+  /** Outgoing mail (password reset links); null when SMTP_URL is unset, and staff reset passwords. */
+  mail: { smtpUrl: string; from: string } | null;
   auth: {
     /** Signs session cookies; when unset a random one is kept in the database. */
     secret: string | null;
@@ -352,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // One thread per core by default: synthesis and encoding are all computation.
     renderThreads: e.RENDER_THREADS ?? availableParallelism(),
     trustProxy: e.TRUST_PROXY,
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? `Sayso <${e.SUPPORT_EMAIL}>` } : null,
     auth: {
       secret: e.AUTH_SECRET ?? null,
       localAccounts: e.LOCAL_ACCOUNTS,

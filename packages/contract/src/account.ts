@@ -44,6 +44,8 @@ export const signInOptions = z.object({
   local: z.boolean(),
   google: z.boolean(),
   oidc: z.object({ name: z.string() }).nullable(),
+  /** "Forgot password?" mails a reset link (outgoing mail is configured); otherwise staff reset passwords. */
+  passwordReset: z.boolean().optional(),
 });
 export type SignInOptions = z.infer<typeof signInOptions>;
 

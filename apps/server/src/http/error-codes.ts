@@ -42,6 +42,24 @@ export const ERROR_CODES = {
   },
   INVALID_PROFILE_UPDATE: { status: 400, message: (field: string) => `The ${field} must be text` },
 
+  // The account page (/account): the user's own name, email, password and account.
+  NAME_REQUIRED: { status: 400, message: 'Please enter your name.' },
+  NAME_TOO_LONG: { status: 400, message: 'Your name can be at most 100 characters.' },
+  EMAIL_INVALID: { status: 400, message: 'Please enter a valid email address.' },
+  EMAIL_UNCHANGED: { status: 400, message: 'That is already your email address.' },
+  EMAIL_IN_USE: { status: 409, message: 'Another account already uses this email address.' },
+  CURRENT_PASSWORD_WRONG: { status: 400, message: 'Your current password is not correct.' },
+  NO_PASSWORD: {
+    status: 400,
+    message: 'This account signs in through an identity provider and has no password here.',
+  },
+  NEW_PASSWORD_TOO_SHORT: { status: 400, message: 'The new password must be at least 8 characters.' },
+  NEW_PASSWORD_TOO_LONG: { status: 400, message: 'The new password can be at most 128 characters.' },
+  DELETE_NOT_CONFIRMED: {
+    status: 400,
+    message: 'Type the email address of this account exactly to confirm that it should be deleted.',
+  },
+
   // Credits and purchases.
   USER_NOT_FOUND: { status: 404, message: 'User not found' },
   INSUFFICIENT_CREDITS: { status: 402, message: 'Insufficient credits' },

@@ -89,6 +89,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signInOptions },
       },
     },
-    async () => offeredSignInMethods(app.config.auth),
+    async () => offeredSignInMethods(app.config.auth, app.config.mail),
   );
 };

@@ -15,11 +15,19 @@ export const CLIENT_IP_HEADER = 'x-sayso-client-ip';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+/** How long a mailed password reset link works. */
+const RESET_LINK_SECONDS = 60 * 60;
+
 interface AuthHooks {
   /** A user was created by any sign-in method. */
   onUserCreated(userId: string): Promise<void>;
   /** A session began: every successful sign-in. */
   onSignedIn(userId: string): Promise<void>;
+  /**
+   * Mails a "Forgot password?" link; absent when no outgoing mail is configured, and then
+   * better-auth refuses reset requests (staff make one-time reset links instead).
+   */
+  sendPasswordReset?: (to: { email: string; name: string }, link: string) => Promise<void>;
 }
 
 interface CreateAuthOptions {
@@ -55,7 +63,13 @@ export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOpti
     // The transaction flag stays off: on PGlite a hook that queried outside the transaction
     // would wait for the single connection the transaction holds.
     database: { db, type: 'postgres', transaction: false },
-    emailAndPassword: { enabled: auth.localAccounts, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: auth.localAccounts,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      ...passwordResetByMail(hooks.sendPasswordReset),
+    },
     socialProviders: auth.google
       ? { google: { clientId: auth.google.clientId, clientSecret: auth.google.clientSecret, prompt: 'select_account' } }
       : {},
@@ -111,12 +125,27 @@ export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOpti
   });
 }
 
+/**
+ * better-auth's reset-by-mail settings: a link that works for an hour, and a reset that signs out
+ * every session, since whoever knew the old password may still hold one.
+ */
+function passwordResetByMail(send: AuthHooks['sendPasswordReset']) {
+  if (!send) return {};
+  return {
+    resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+    revokeSessionsOnPasswordReset: true,
+    sendResetPassword: async ({ user, url }: { user: { email: string; name: string }; url: string }) =>
+      send({ email: user.email, name: user.name }, url),
+  };
+}
+
 export type Auth = ReturnType<typeof createAuth>;
 
 /** Which sign-in methods this installation offers: what is configured, and nothing secret. */
-export function offeredSignInMethods(auth: Config['auth']): SignInOptions {
+export function offeredSignInMethods(auth: Config['auth'], mail: Config['mail'] = null): SignInOptions {
   return {
     local: auth.localAccounts,
+    passwordReset: auth.localAccounts && mail !== null,
     google: auth.google !== null,
     oidc: auth.oidc ? { name: auth.oidc.name } : null,
   };
