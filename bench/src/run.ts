@@ -15,7 +15,9 @@
 // (bench/src/bzip2-decoders.ts), `--only studio-first-audio` issue 35's click to playing in
 // /dashboard2 for the build before that issue and this checkout's HEAD, each built in a worktree under
 // /tmp (bench/src/studio-first-audio.ts), `--only memory` issue 39's resident memory at rest and after
-// 100 renders, before and after, per database (bench/src/memory-at-rest.ts).
+// 100 renders, before and after, per database (bench/src/memory-at-rest.ts), `--only projects` issue
+// 37's whole project against the single-text path and the worker's peak memory
+// (bench/src/project-render.ts; BENCH_PROJECT_CHARACTERS and BENCH_PROJECT_ROUNDS size it).
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,6 +40,7 @@ import {
   measureSynthesisLoopDelay,
 } from './neural-renders.js';
 import { measureRealTimeFactor } from './real-time-factor.js';
+import { describeProjectRender, measureProjectRender, projectRenderSettings } from './project-render.js';
 import { describeRenderLoad, measureRenderLoad } from './render-load.js';
 import { measureCrowdScenario, measureRouteFloor } from './route-floor.js';
 import { formatScaleOut, measureScaleOut } from './scale-out.js';
@@ -234,6 +237,16 @@ async function measureMemoryScenario(): Promise<void> {
   for (const line of describeMemory(results, rounds)) console.log(line);
 }
 
+/** Issue 37: a whole project rendered against the single-text path, and the worker's peak memory. */
+async function measureProjectScenario(): Promise<void> {
+  const settings = projectRenderSettings(process.env);
+  console.log(
+    `\nProjects (issue 37): a ${settings.characters.toLocaleString('en')}-character project rendered whole against the single-text path\n`,
+  );
+  const result = await measureProjectRender(settings, (line) => console.error(line));
+  for (const line of describeProjectRender(result, settings)) console.log(line);
+}
+
 async function headCommit(): Promise<string> {
   const { execFileSync } = await import('node:child_process');
   return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
@@ -251,6 +264,7 @@ const SCENARIOS = [
   'crowd',
   'bzip2',
   'studio-first-audio',
+  'projects',
 ];
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 if (values.only !== undefined && !SCENARIOS.includes(values.only)) {
@@ -268,4 +282,5 @@ if (values.only === undefined || values.only === 'first-audio') await measureFir
 if (values.only === undefined || values.only === 'studio-first-audio') await measureStudioFirstAudioScenario();
 if (values.only === undefined || values.only === 'bzip2') await measureBzip2Scenario();
 if (values.only === undefined || values.only === 'memory') await measureMemoryScenario();
+if (values.only === undefined || values.only === 'projects') await measureProjectScenario();
 if (values.only === undefined || values.only === 'scale') await measureScaleOutScenario(values.only === 'scale');
