@@ -18,6 +18,8 @@ export const PAGE_PATHS = [
   '/dashboard/api-keys',
   '/history',
   '/history/:id',
+  '/projects',
+  '/projects/:id',
   '/admin-panel',
   '/admin-panel/models',
   '/admin-panel/health',

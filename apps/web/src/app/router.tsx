@@ -25,6 +25,8 @@ const CloneStudioPage = page(() => import('./routes/clone-studio-page'));
 const ApiKeysPage = page(() => import('./routes/api-keys-page'));
 const HistoryPage = page(() => import('./routes/history-page'));
 const HistoryTimelinePage = page(() => import('./routes/history-timeline-page'));
+const ProjectsPage = page(() => import('./routes/projects-page'));
+const ProjectEditorPage = page(() => import('./routes/project-editor-page'));
 const AdminPanelPage = page(() => import('./routes/admin-panel-page'));
 const SignInPopupPage = page(() => import('./routes/sign-in-popup-page'));
 const SignInDonePage = page(() => import('./routes/sign-in-done-page'));
@@ -85,6 +87,8 @@ export const router = createBrowserRouter([
       { path: '/dashboard/api-keys', element: guarded(ApiKeysPage) },
       { path: '/history', element: guarded(HistoryPage) },
       { path: '/history/:id', element: guarded(HistoryTimelinePage) },
+      { path: '/projects', element: guarded(ProjectsPage) },
+      { path: '/projects/:id', element: guarded(ProjectEditorPage) },
       { path: '/admin-panel', element: <AdminPanelPage /> },
       { path: '/admin-panel/models', element: <AdminPanelPage /> },
       { path: '/admin-panel/health', element: <AdminPanelPage /> },

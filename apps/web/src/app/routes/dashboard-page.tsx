@@ -1,4 +1,4 @@
-import { AudioLines, Coins, Mic } from 'lucide-react';
+import { AudioLines, BookOpen, Coins, Mic } from 'lucide-react';
 import { Link } from 'react-router';
 import { DashboardShell } from '@/app/layouts/dashboard-shell';
 import { buttonStyles } from '@/components/ui/button-styles';
@@ -42,6 +42,25 @@ export default function DashboardPage() {
           facts={CLONE_FACTS}
         />
       </div>
+      <section
+        aria-labelledby="projects-title"
+        className="mt-6 flex flex-col gap-4 rounded-card border border-line bg-card p-6 shadow-sm sm:flex-row sm:items-center"
+      >
+        <span className="inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
+          <BookOpen aria-hidden className="h-5 w-5" />
+        </span>
+        <div className="flex-1">
+          <h2 id="projects-title" className="font-semibold text-ink">
+            Audiobooks and long-form audio
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            Import a manuscript (.txt, .md, .epub, .docx), give each character a voice and export the chapters.
+          </p>
+        </div>
+        <Link to="/projects" className={`${buttonStyles.soft} shrink-0`}>
+          Projects
+        </Link>
+      </section>
       <div className="mt-6">
         <RecentGenerations />
       </div>

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, History, KeyRound, LogOut } from 'lucide-react';
+import { BookOpen, ChevronDown, History, KeyRound, LogOut } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountIdentity } from '@/features/account/hooks/use-account-identity';
@@ -8,7 +8,7 @@ import { menuContentProps, menuRootProps, menuStyles } from './menu-styles';
 import { UserAvatar } from './user-avatar';
 
 /**
- * The avatar in the top bar; its menu shows who is signed in, leads to the history and API keys pages, and
+ * The avatar in the top bar; its menu shows who is signed in, leads to the history, API keys and projects pages, and
  * offers Logout (after a confirmation).
  */
 export function UserMenu({ user }: { user: AccountIdentity }) {
@@ -55,6 +55,12 @@ export function UserMenu({ user }: { user: AccountIdentity }) {
               <Link to="/dashboard/api-keys">
                 <KeyRound aria-hidden className="h-4 w-4" />
                 API keys
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={menuStyles.item}>
+              <Link to="/projects">
+                <BookOpen aria-hidden className="h-4 w-4" />
+                Projects
               </Link>
             </DropdownMenu.Item>
             <DropdownMenu.Item className={menuStyles.item} onSelect={() => setConfirmingLogout(true)}>
