@@ -125,6 +125,11 @@ describe('/history', () => {
     await waitForList(page, 2);
     await page.getByLabel('Status', { exact: true }).selectOption('');
 
+    // The waveform is drawn before Play, not faint placeholder ticks until played (issue 40);
+    // wavesurfer paints canvases in its shadow root, which locators pierce.
+    await expect.poll(() => preset.locator('canvas').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await preset.getByTestId('history-audio').evaluate((el) => (el as HTMLAudioElement).paused)).toBe(true);
+
     // Play in place: the waveform player's audio moves on.
     await preset.getByRole('button', { name: /^Play / }).click();
     await preset.getByRole('button', { name: /^Pause / }).waitFor({ timeout: 15_000 });

@@ -44,6 +44,7 @@ import {
   type TakeRow,
   takeHoldReference,
 } from './repository.js';
+import { excerptOf } from './excerpt.js';
 import { VoiceNames } from './voice-names.js';
 
 export interface HistoryDeps {
@@ -70,7 +71,6 @@ export interface HistoryFile {
   read(range?: ByteRange): Promise<Readable | Buffer>;
 }
 
-const EXCERPT_LENGTH = 200;
 const notFound = () => new AppError('GENERATION_NOT_FOUND');
 
 /**
@@ -306,7 +306,7 @@ export class HistoryService {
     const link = (path: string) => (hasAudio ? `${base}${path}` : null);
     return {
       id: row.id,
-      excerpt: row.text.length > EXCERPT_LENGTH ? `${row.text.slice(0, EXCERPT_LENGTH - 1)}…` : row.text,
+      excerpt: excerptOf(row.text),
       characters: [...row.text].length,
       credits_charged: row.credits_charged,
       voice_id: row.voice_id,

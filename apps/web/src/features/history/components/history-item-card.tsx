@@ -37,7 +37,6 @@ export function HistoryItemCard({ item, onUseInStudio, preparingStudio, onDelete
   const titleId = useId();
   const name = shortName(item.excerpt);
   const unfinished = item.status === 'queued' || item.status === 'processing';
-  const shortened = [...item.excerpt].length < item.characters;
 
   return (
     <li
@@ -47,8 +46,8 @@ export function HistoryItemCard({ item, onUseInStudio, preparingStudio, onDelete
     >
       <div className="flex items-start justify-between gap-3">
         <p id={titleId} className="min-w-0 text-base leading-relaxed text-ink [overflow-wrap:anywhere]">
+          {/* As sent: the server marks a shortened text with its own ellipsis. */}
           {item.excerpt}
-          {shortened ? '…' : ''}
         </p>
         <StatusBadge status={item.status} />
       </div>

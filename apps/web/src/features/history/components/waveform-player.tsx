@@ -6,8 +6,18 @@ import { startedPlaying, stoppedPlaying } from '../lib/one-at-a-time';
 
 const PLAY_FAILED_MESSAGE = 'Could not play this audio. Please try again.';
 
-/** The flat bars shown before the waveform is drawn: the same height, so nothing moves on play. */
+/** The bars shown until the waveform is drawn: the same height, so nothing moves when it arrives. */
 const RESTING_BARS = Array.from({ length: 64 }, (_, index) => 20 + ((index * 37) % 60));
+
+/**
+ * Audio up to this long is fetched and drawn as soon as its card comes into view, so the waveform
+ * is there before Play. Longer audio waits for Play: decoding an hour of speech for a glance at a
+ * list would cost the browser far more than the picture is worth.
+ */
+const DRAW_ON_SIGHT_MAX_MS = 10 * 60 * 1000;
+
+/** How far outside the screen a card starts drawing, so a scrolled-to waveform is already there. */
+const DRAW_AHEAD_MARGIN = '200px';
 
 interface WaveformPlayerProps {
   src: string;
@@ -19,12 +29,18 @@ interface WaveformPlayerProps {
 
 /**
  * Plays a generation in place with its waveform. The waveform library, the audio and its decoding
- * are only fetched when Play is pressed, so a page of twenty items stays light.
+ * are fetched when the player comes into view (or, for long audio, when Play is pressed), so a page
+ * of twenty items loads only what is looked at.
  */
 export function WaveformPlayer({ src, label, durationMs, testId = 'history-audio' }: WaveformPlayerProps) {
   const container = useRef<HTMLDivElement>(null);
   const audio = useRef<HTMLAudioElement>(null);
   const surfer = useRef<WaveSurfer | null>(null);
+  /** The waveform being made: Play pressed while it is drawn on sight waits for the same one. */
+  const making = useRef<Promise<WaveSurfer | null> | null>(null);
+  const [drawn, setDrawn] = useState(false);
+  /** Play was pressed: only then is a failure to load the audio worth a message. */
+  const wanted = useRef(false);
   const [phase, setPhase] = useState<'idle' | 'loading' | 'playing' | 'paused'>('idle');
   const [position, setPosition] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -40,8 +56,12 @@ export function WaveformPlayer({ src, label, durationMs, testId = 'history-audio
     [],
   );
 
-  async function create(): Promise<WaveSurfer | null> {
-    if (surfer.current) return surfer.current;
+  function create(): Promise<WaveSurfer | null> {
+    making.current ??= make();
+    return making.current;
+  }
+
+  async function make(): Promise<WaveSurfer | null> {
     if (!container.current || !audio.current) return null;
     const { default: WaveSurferClass } = await import('wavesurfer.js');
     const created = WaveSurferClass.create({
@@ -67,8 +87,9 @@ export function WaveformPlayer({ src, label, durationMs, testId = 'history-audio
       setPhase('paused');
     });
     created.on('timeupdate', (seconds) => setPosition(seconds));
+    created.on('ready', () => setDrawn(true));
     created.on('error', () => {
-      setFailed(true);
+      setFailed(wanted.current);
       setPhase('paused');
     });
     surfer.current = created;
@@ -76,6 +97,7 @@ export function WaveformPlayer({ src, label, durationMs, testId = 'history-audio
   }
 
   async function toggle() {
+    wanted.current = true;
     setFailed(false);
     if (phase === 'playing') {
       surfer.current?.pause();
@@ -91,8 +113,26 @@ export function WaveformPlayer({ src, label, durationMs, testId = 'history-audio
     }
   }
 
+  // Drawn on sight: the card's waveform is there before Play (the history's cards, issue 40).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: create() reads refs only; it runs once per source.
+  useEffect(() => {
+    const element = container.current;
+    if (!element || durationMs === null || durationMs > DRAW_ON_SIGHT_MAX_MS) return;
+    if (typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        // A waveform that cannot be drawn leaves the resting bars; Play says what went wrong.
+        create().catch(() => {});
+      },
+      { rootMargin: DRAW_AHEAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [src, durationMs]);
+
   const playing = phase === 'playing';
-  const drawn = surfer.current !== null;
   return (
     <div>
       <div className="flex items-center gap-3">
@@ -127,7 +167,7 @@ export function WaveformPlayer({ src, label, durationMs, testId = 'history-audio
           )}
         </div>
         <span className="shrink-0 text-xs tabular-nums text-muted">
-          {drawn ? `${formatDuration(position * 1000)} / ` : ''}
+          {phase !== 'idle' ? `${formatDuration(position * 1000)} / ` : ''}
           {durationMs === null ? '—' : formatDuration(durationMs)}
         </span>
       </div>
