@@ -68,6 +68,7 @@ const envSchema = z
     SPEECH_ACTIVE_TASKS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
     DEMO_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
     API_REQUESTS_PER_KEY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    API_ACTIVE_REQUESTS_PER_KEY: z.coerce.number().int().min(1).max(1_000).default(10),
     RECEIVE_URL_ALLOWED_HOSTS: z
       .string()
       .default('')
@@ -292,8 +293,11 @@ export interface Config {
     sampleIntervalMs: number;
     retryAfterSeconds: number;
   };
-  /** The public API (OpenAI and ElevenLabs dialects): speech requests one key may make per minute. */
-  api: { requestsPerKeyPerMinute: number };
+  /**
+   * The public API's own limits (OpenAI and ElevenLabs dialects), per key and apart from the
+   * studios': speech requests one key may make per minute, and may have speaking at once.
+   */
+  api: { requestsPerKeyPerMinute: number; activeRequestsPerKey: number };
   /**
    * `GET /metrics` in Prometheus' text format, for callers with this bearer token; null: no such
    * route. A worker process serves it alone on `workerPort`.
@@ -417,7 +421,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sampleIntervalMs: 1_000,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
-    api: { requestsPerKeyPerMinute: e.API_REQUESTS_PER_KEY_PER_MINUTE },
+    api: {
+      requestsPerKeyPerMinute: e.API_REQUESTS_PER_KEY_PER_MINUTE,
+      activeRequestsPerKey: e.API_ACTIVE_REQUESTS_PER_KEY,
+    },
     metrics: { token: e.METRICS_TOKEN ?? null, workerPort: e.METRICS_PORT },
     initialAdmin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD ?? null },
     public: { productName: 'Sayso', chatNumber: e.CHAT_NUMBER ?? null, supportEmail: e.SUPPORT_EMAIL },

@@ -19,6 +19,7 @@ export async function registerPublicApi(app: FastifyInstance, config: Config): P
     storage: app.storage,
     catalogue,
     requestsPerKeyPerMinute: config.api.requestsPerKeyPerMinute,
+    activeRequestsPerKey: config.api.activeRequestsPerKey,
     staleTaskSeconds: config.speech.staleTaskSeconds,
     logger: app.log,
   });

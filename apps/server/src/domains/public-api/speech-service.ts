@@ -13,7 +13,7 @@ import { addMonthCharactersIn, refundMonthCharactersIn } from '../api-keys/index
 import {
   checkSpeechText,
   completeTask,
-  countRecentKeyTasks,
+  countKeyTasks,
   createTask,
   endTaskPartly,
   failTask,
@@ -33,6 +33,8 @@ export interface ApiSpeechDeps {
   catalogue: ApiCatalogue;
   /** Speech requests one key may make per minute. */
   requestsPerKeyPerMinute: number;
+  /** Speech requests one key may have speaking at once. */
+  activeRequestsPerKey: number;
   /** A streaming task beats this often divided by three, so the sweeper never takes it for dead. */
   staleTaskSeconds: number;
   /** Where a heartbeat that could not be written is reported. */
@@ -73,9 +75,9 @@ export interface SpeechStream {
 /** The longest one API request may render, as for queued tasks. */
 const STREAM_DEADLINE_MS = 30 * 60_000;
 
-const rateLimited = () =>
+const rateLimited = (retryAfterSeconds: number) =>
   new AppError('KEY_RATE_LIMITED').withHeaders({
-    'retry-after': '60',
+    'retry-after': String(retryAfterSeconds),
   });
 const capReached = () => new AppError('KEY_CAP_REACHED');
 
@@ -122,11 +124,16 @@ export class ApiSpeechService {
     };
   }
 
-  /** The key's rate and monthly cap, counted in the submission's transaction (credits are held after). */
+  /**
+   * The key's own limits (its rate, the requests it has speaking, its monthly cap), counted in the
+   * submission's transaction (credits are held after). Only the key's tasks count: the studios keep
+   * limits of their own, which never count API tasks, so neither side can use up the other's.
+   */
   private async admit(trx: Transaction<Database>, principal: ApiPrincipal, characters: number): Promise<void> {
-    if ((await countRecentKeyTasks(trx, principal.keyId, 60)) >= this.deps.requestsPerKeyPerMinute) {
-      throw rateLimited();
-    }
+    const tasks = await countKeyTasks(trx, principal.keyId, 60);
+    if (tasks.recent >= this.deps.requestsPerKeyPerMinute) throw rateLimited(60);
+    // A stream usually ends within seconds, so the wait asked for is short.
+    if (tasks.active >= this.deps.activeRequestsPerKey) throw rateLimited(5);
     const used = await addMonthCharactersIn(trx, principal.keyId, characters);
     if (principal.monthlyCharacterCap !== null && used > principal.monthlyCharacterCap) throw capReached();
   }

@@ -202,13 +202,28 @@ export async function expireAudioIn(
   return { tasks: expired.length, fileKeys: [...audio, ...orphans] };
 }
 
-/** Speech requests a key made in the last `seconds` (every process counts the same tasks). */
-export async function countRecentKeyTasks(db: Kysely<Database>, keyId: string, seconds: number): Promise<number> {
+/**
+ * What a key's limits count, from the tasks themselves so every process sees the same numbers: its
+ * speech requests of the last `seconds`, and those still speaking. An API request speaks for 30
+ * minutes at most (its deadline) before it ends or the sweeper ends it, so both counts read only
+ * the last hour of the key's partial index (api_key_id, created_at) of migration 0010.
+ */
+export async function countKeyTasks(
+  db: Kysely<Database>,
+  keyId: string,
+  seconds: number,
+): Promise<{ recent: number; active: number }> {
   const row = await db
     .selectFrom('speech_tasks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => [
+      eb.fn
+        .countAll<number>()
+        .filterWhere('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+        .as('recent'),
+      eb.fn.countAll<number>().filterWhere('status', 'in', ['queued', 'processing']).as('active'),
+    ])
     .where('api_key_id', '=', keyId)
-    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+    .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${Math.max(seconds, 3600)})`)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { recent: Number(row.recent), active: Number(row.active) };
 }

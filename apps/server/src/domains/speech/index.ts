@@ -6,7 +6,7 @@
 export { redirectToStorage, sendRanged } from './byte-range.js';
 export {
   applyTakeChangeIn,
-  countRecentKeyTasks,
+  countKeyTasks,
   deleteGenerationIn,
   dropAbandonedSentenceAudio,
   expireAudioIn,

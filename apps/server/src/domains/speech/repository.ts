@@ -516,11 +516,11 @@ export async function countRecentTasks(
 }
 
 export interface SubmissionCounts {
-  /** The user's tasks of the last `seconds`. */
+  /** The user's studio tasks of the last `seconds` (API tasks are the key's to count). */
   recentByUser: number;
-  /** The user's unfinished tasks. */
+  /** The user's unfinished studio tasks. */
   active: number;
-  /** Tasks from the address in the last `seconds`, anyone's. */
+  /** Studio tasks from the address in the last `seconds`, anyone's. */
   recentByAddress: number;
   /** What the user's history keeps in storage, as storedBytes counts it. */
   storedBytes: number;
@@ -530,6 +530,10 @@ export interface SubmissionCounts {
  * Everything a signed-in submission is limited by, in one statement (the submission path is hot:
  * issue 15). Each count uses an index: (user_id, created_at) for the user's, (client_ip,
  * created_at) for the address's (migration 0012).
+ *
+ * The rate and unfinished counts leave out public API tasks (those with a key): the API has its own
+ * per-key limits, and a script using a key must not lock its owner out of the studios (issue 38).
+ * Storage counts them: their audio sits in the same history.
  */
 export async function submissionCounts(
   db: Kysely<Database>,
@@ -544,18 +548,21 @@ export async function submissionCounts(
         .selectFrom('speech_tasks')
         .where('user_id', '=', userId)
         .where('created_at', '>', since)
+        .where('api_key_id', 'is', null)
         .select((e) => e.fn.countAll<number>().as('n'))
         .as('recent_by_user'),
       eb
         .selectFrom('speech_tasks')
         .where('user_id', '=', userId)
         .where('status', 'in', ['queued', 'processing'])
+        .where('api_key_id', 'is', null)
         .select((e) => e.fn.countAll<number>().as('n'))
         .as('active'),
       eb
         .selectFrom('speech_tasks')
         .where('client_ip', '=', clientIp)
         .where('created_at', '>', since)
+        .where('api_key_id', 'is', null)
         .select((e) => e.fn.countAll<number>().as('n'))
         .as('recent_by_address'),
       eb
