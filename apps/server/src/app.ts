@@ -21,7 +21,9 @@ import type { Database } from './db/schema.js';
 import { loadOrCreateSecret } from './db/settings-repository.js';
 import { AccountEvents } from './domains/accounts/account-events.js';
 import { accountRoutes } from './domains/accounts/routes.js';
-import { ensureAccount, recordSignIn } from './domains/accounts/service.js';
+import { passwordResetMailer } from './domains/accounts/self-service/password-reset-mail.js';
+import { registerSelfService } from './domains/accounts/self-service/register.js';
+import { ensureAccount, recordSignIn, refuseIfSuspended } from './domains/accounts/service.js';
 import { adminRoutes } from './domains/admin/routes.js';
 import { ensureFirstAdmin } from './domains/admin/service.js';
 import { authRoutes } from './domains/auth/routes.js';
@@ -34,6 +36,7 @@ import type { ModelHooks } from './domains/models/service.js';
 import { sherpaModelHooks } from './domains/models/sherpa-hooks.js';
 import { pricingRoutes } from './domains/pricing/routes.js';
 import { registerProjects } from './domains/projects/index.js';
+import { registerPronunciation } from './domains/pronunciation/index.js';
 import { registerPublicApi } from './domains/public-api/register.js';
 import { setupRoutes } from './domains/setup/routes.js';
 import { siteRoutes } from './domains/site/routes.js';
@@ -71,6 +74,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     storage: FileStorage;
     auth: Auth;
+    /** This process's recently read sessions: cleared by anything that ends sessions (a suspension). */
+    sessionCache: SessionCache;
     accountEvents: AccountEvents;
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     engines: EngineRegistry;
@@ -78,6 +83,8 @@ declare module 'fastify' {
     encodeTake: TakeEncoder;
     /** Worker threads that synthesise and encode; null when RENDER_THREADS=0 (all on the event loop). */
     renderPool: RenderPool | null;
+    /** Starts the first render thread ahead of a task, when this process renders and has a pool. */
+    warmRenders: () => void;
     /** What a graceful shutdown waits for (shutdown.ts). */
     requestsInFlight: RequestsInFlight;
   }
@@ -165,10 +172,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       renderPool && runsInRenderThreads(engine.id) ? pooledEngine(engine, renderPool) : engine,
     );
   app.decorate('renderPool', renderPool);
-  // A process that renders starts its threads now rather than on its first task.
-  if (renderPool && config.runWorkers) {
+  // Not at boot: a server nobody uses holds no render thread (about 60 MiB). A studio asks for its
+  // voices when it opens, seconds before the first Generate, and that warms the first thread
+  // (decision 0048); a separate worker process warms at its start (worker.ts).
+  app.decorate('warmRenders', () => {
+    if (!renderPool || !config.runWorkers) return;
     renderPool.warm().catch((error: unknown) => app.log.error({ err: error }, 'the render pool did not start'));
-  }
+  });
   app.decorate('encodeTake', renderPool ? pooledTakeEncoder(renderPool) : encodeTake);
   app.addHook('onClose', async () => {
     await Promise.all(engines.map((engine) => engine.close?.()));
@@ -177,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await ensureFirstAdmin(database.db, config.initialAdmin, app.log);
 
+  const mailPasswordReset = config.mail ? passwordResetMailer(config.mail) : null;
   const accountEvents = new AccountEvents();
   await accountEvents.start(database);
   app.addHook('onClose', () => accountEvents.stop());
@@ -192,11 +203,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onSignedIn: async (userId) => {
         await recordSignIn(database.db, userId);
       },
+      ...(mailPasswordReset
+        ? {
+            sendPasswordReset: (to, link) => mailPasswordReset({ to, link, productName: config.public.productName }),
+          }
+        : {}),
+      beforeSignIn: (userId) => refuseIfSuspended(database.db, userId),
     },
   });
   app.decorate('auth', auth);
   app.decorate('accountEvents', accountEvents);
   const sessions = new SessionCache(config.auth.sessionCacheSeconds * 1000);
+  app.decorate('sessionCache', sessions);
   app.decorate('requireUser', sessionGuard(auth, config.auth.sessionMaxDays, sessions));
   app.decorateRequest('user', null);
   app.decorateRequest('admin', null);
@@ -214,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ),
   );
   await app.register(namedPlugin('accountRoutes', accountRoutes));
+  await registerSelfService(app, sessions);
   await app.register(namedPlugin('adminRoutes', adminRoutes));
   await app.register(namedPlugin('modelRoutes', modelRoutes(options.modelHooks ?? sherpaModelHooks(engines))));
   await app.register(namedPlugin('setupRoutes', setupRoutes));
@@ -221,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(namedPlugin('voiceRoutes', voiceRoutes));
   await registerHistory(app, config);
   await registerProjects(app);
+  await registerPronunciation(app);
   await registerPublicApi(app, config);
   await registerWebApp(app, config.webDistDir);
 

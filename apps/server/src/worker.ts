@@ -14,6 +14,8 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config);
   await app.ready();
+  // A worker exists to render: its first thread starts now rather than on its first task.
+  app.warmRenders();
   if (config.metrics.token) {
     // Lives as long as the process: a graceful stop ends the process once the app has closed.
     await serveWorkerMetrics(config.metrics.token, config.host, config.metrics.workerPort);

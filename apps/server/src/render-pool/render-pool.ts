@@ -22,16 +22,17 @@ interface QueuedCall {
 interface RenderThread {
   worker: Worker;
   current: (QueuedCall & { id: number }) | null;
-  /** Ends an extra thread that has had nothing to do for a while. */
+  /** Ends a thread that has had nothing to do for a while. */
   idleTimer?: NodeJS.Timeout;
 }
 
 /**
- * How long a thread beyond the first may sit idle before it ends. Each thread holds its own
- * engines and encoders (about 75 MiB); a server at rest keeps one warm thread, and the others come
- * back, in about a second, when tasks overlap again (docs/decisions/0048-memory-at-rest.md).
+ * How long threads may sit idle before they end. Each holds its own engines and encoders (about
+ * 60 MiB), so a server at rest keeps none: the first lives on through pauses between one person's
+ * tasks, the others only while tasks overlap; either comes back in about half a second
+ * (docs/decisions/0048-memory-at-rest.md).
  */
-const EXTRA_THREAD_IDLE_MS = 60_000;
+export const THREAD_IDLE_MS = { first: 5 * 60_000, extra: 60_000 };
 
 /**
  * Run from TypeScript source (tests, the bench, `tsx`), a thread must register tsx's loader before
@@ -62,11 +63,12 @@ export class RenderPool {
   private readonly queue: QueuedCall[] = [];
   private nextId = 1;
   private closed = false;
+  private slowPriorityReported = false;
 
   constructor(
     readonly size: number,
     private readonly logger?: FastifyBaseLogger,
-    private readonly extraThreadIdleMs = EXTRA_THREAD_IDLE_MS,
+    private readonly idleMs = THREAD_IDLE_MS,
   ) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`a render pool needs at least one thread, not ${size}`);
     this.threads = Array.from({ length: size }, () => null);
@@ -89,13 +91,16 @@ export class RenderPool {
   }
 
   /**
-   * Starts the first thread and has it load its engines and speak a word, so the first task after a
-   * start is as quick as any other; the rest start when tasks overlap. Answers when it is ready, and
-   * warns when the thread could not be put below the event loop's priority (thread-priority.ts).
+   * Starts the first thread, unless it runs already, and has it load its engines and speak a word,
+   * so the task that follows is as quick as any other; the rest start when tasks overlap. Answers
+   * when it is ready, and warns (once) when the thread could not be put below the event loop's
+   * priority (thread-priority.ts).
    */
   async warm(): Promise<void> {
+    if (this.threads[0]) return;
     const report = (await this.run({ type: 'warm' })) as WarmReport;
-    if (!report.priorityLowered) {
+    if (!report.priorityLowered && !this.slowPriorityReported) {
+      this.slowPriorityReported = true;
       this.logger?.warn('render threads run at the same priority as requests here, so renders may slow answers');
     }
   }
@@ -155,7 +160,7 @@ export class RenderPool {
       if (reply.ok) call.resolve(reply.value);
       else call.reject(fromPortableError(reply.error));
       this.dispatch();
-      if (!thread.current && index > 0) this.retireWhenIdle(index, thread);
+      if (!thread.current) this.retireWhenIdle(index, thread);
     });
     worker.on('error', (error) => this.logger?.error({ err: error }, 'a render thread failed'));
     worker.on('exit', (code) => {
@@ -167,14 +172,17 @@ export class RenderPool {
     return thread;
   }
 
-  /** Ends an extra thread once it has waited `extraThreadIdleMs` with nothing to do. */
+  /** Ends a thread once it has waited its idle time (`idleMs`) with nothing to do. */
   private retireWhenIdle(index: number, thread: RenderThread): void {
     clearTimeout(thread.idleTimer);
-    thread.idleTimer = setTimeout(() => {
-      if (thread.current || this.threads[index] !== thread) return;
-      this.threads[index] = null;
-      void thread.worker.terminate();
-    }, this.extraThreadIdleMs);
+    thread.idleTimer = setTimeout(
+      () => {
+        if (thread.current || this.threads[index] !== thread) return;
+        this.threads[index] = null;
+        void thread.worker.terminate();
+      },
+      index === 0 ? this.idleMs.first : this.idleMs.extra,
+    );
     thread.idleTimer.unref();
   }
 }

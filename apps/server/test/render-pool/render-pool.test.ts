@@ -15,8 +15,8 @@ import { waitForTask } from '../helpers/speech.js';
 const VOICE = 'espeak-en-us-f2';
 const REQUEST = { voiceId: VOICE, modelId: null, speed: 1, pitch: 0, volume: 1, language: null };
 
-function startPool(size: number, extraThreadIdleMs?: number): RenderPool {
-  const pool = new RenderPool(size, undefined, extraThreadIdleMs);
+function startPool(size: number, idleMs?: { first: number; extra: number }): RenderPool {
+  const pool = new RenderPool(size, undefined, idleMs);
   onTestFinished(() => pool.close());
   return pool;
 }
@@ -133,10 +133,13 @@ describe('render pool', () => {
 
 describe('speech tasks on the render pool', () => {
   it('warms one thread, starts more when calls overlap, and ends the extra ones once idle', async () => {
-    const pool = startPool(2, 300);
+    const pool = startPool(2, { first: 60_000, extra: 300 });
     const pooled = pooledEngine(createEspeakEngine(), pool);
+    expect(pool.liveThreads).toBe(0);
     await pool.warm();
-    // A server at rest holds one warm thread, not one per core.
+    // Warmed, the pool holds one thread, not one per core; warming again starts no other.
+    expect(pool.liveThreads).toBe(1);
+    await pool.warm();
     expect(pool.liveThreads).toBe(1);
     const speak = (text: string) => pooled.synthesize({ ...REQUEST, text });
     const both = await Promise.all([speak('The first of two.'), speak('The second of two.')]);
@@ -146,6 +149,29 @@ describe('speech tasks on the render pool', () => {
     // The pool still serves overlapping calls after the extra thread ended.
     const again = await Promise.all([speak('Back again.'), speak('And once more.')]);
     expect(again.map((result) => pcm(result).length > 0)).toEqual([true, true]);
+  });
+
+  it('ends the first thread too once it has been idle for its own, longer time', async () => {
+    const pool = startPool(2, { first: 600, extra: 100 });
+    const pooled = pooledEngine(createEspeakEngine(), pool);
+    await pool.warm();
+    await pooled.synthesize({ ...REQUEST, text: 'One task, then a pause.' });
+    // Idle longer than an extra thread may be, the first is still there for the next task...
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pool.liveThreads).toBe(1);
+    // ...and after its own idle time a pool at rest holds no thread at all.
+    await expect.poll(() => pool.liveThreads, { timeout: 10_000, interval: 50 }).toBe(0);
+    expect(pcm(await pooled.synthesize({ ...REQUEST, text: 'Back after the pause.' })).length).toBeGreaterThan(0);
+    expect(pool.liveThreads).toBe(1);
+  });
+
+  it('starts no thread at boot, and its first when a studio asks for its voices', async () => {
+    const app = await buildTestApp({ env: { RENDER_THREADS: '2' } });
+    await app.ready();
+    expect(app.renderPool?.liveThreads).toBe(0);
+    const response = await app.inject({ method: 'GET', url: '/api/minimax/voices' });
+    expect(response.statusCode).toBe(200);
+    await expect.poll(() => app.renderPool?.liveThreads, { timeout: 10_000, interval: 50 }).toBe(1);
   });
 
   it('renders two tasks at once, one per thread, into complete MP3s', { timeout: 120_000 }, async () => {

@@ -30,6 +30,10 @@ const providerErrors = { 502: errorBody, 504: errorBody };
 /** Speech submission, task polling, voice and model lists, previews, task files and preferences. */
 export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStreams): FastifyPluginAsyncZod {
   return async (app) => {
+    async function warmRendersFirst() {
+      app.warmRenders();
+    }
+
     // Signs the caller in when a session cookie is present; the demo accepts anonymous callers.
     async function identifyUser(request: FastifyRequest, reply: FastifyReply) {
       if (!request.headers.cookie) return;
@@ -101,6 +105,8 @@ export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStrea
       '/api/elevenlabs/voices',
       {
         schema: { tags: ['speech'], summary: 'Preset-studio voices', response: { 200: voiceList, ...providerErrors } },
+        // A studio opening: its first Generate is seconds away.
+        onRequest: warmRendersFirst,
       },
       async () => ({ voices: await speech.presetVoices('preset') }),
     );
@@ -119,6 +125,7 @@ export function speechRoutes(speech: SpeechService, audioStreams: TaskAudioStrea
           summary: 'Clone-studio preset voices',
           response: { 200: voiceList, ...providerErrors },
         },
+        onRequest: warmRendersFirst,
       },
       async () => ({ voices: await speech.presetVoices('clone') }),
     );
