@@ -60,7 +60,10 @@ describe('buying credit packs on /pricing', () => {
     await signedInOnPricing(page);
     await buyNow(page, 5);
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // The balance is known before Confirm: Confirm is disabled and the dialog says the balance is short.
+    await dialog.getByTestId('purchase-balance-short').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Confirm' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Top up first' }).click();
     await dialog.getByRole('heading', { name: 'Insufficient Balance' }).waitFor();
     expect(await dialog.innerText()).toContain("Your account doesn't have enough balance to complete this purchase.");
     const topUp = dialog.getByRole('link', { name: /Top Up/ });

@@ -1,14 +1,20 @@
 import type { CreditPack } from '@sayso/contract/pricing';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, Check } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { ChatContactLink } from '@/features/pricing/components/chat-contact-link';
-import { PackCard } from '@/features/pricing/components/pack-card';
+import { PackCard, packHighlights } from '@/features/pricing/components/pack-card';
 import { PacksQueryState } from '@/features/pricing/components/packs-query-state';
 import { PurchaseDialog } from '@/features/pricing/components/purchase-dialog';
-import { baselinePack, bestValuePack, savingPercent } from '@/features/pricing/lib/pack-value';
+import {
+  baselinePack,
+  bestValuePack,
+  CHARACTERS_PER_MINUTE,
+  savingPercent,
+  sharedFeatures,
+} from '@/features/pricing/lib/pack-value';
 import { readSessionUser } from '@/lib/account/session-user';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -56,7 +62,8 @@ export default function PricingPage() {
               <p className="font-medium text-ink">No hidden fees, no subscriptions.</p>
               <p className="mt-3 text-base">
                 Every pack is a one-time payment in PKR. Your credits never expire, one credit speaks one character, and
-                bulk purchases come with a discount: larger packs cost less per credit than the Starter pack.
+                bulk purchases come with a discount: every pack above Starter costs less per credit than Starter. Each
+                card shows its price per 1,000 credits, so you can compare them.
               </p>
             </>
           }
@@ -106,12 +113,49 @@ export default function PricingPage() {
 function PackGrid({ packs, onBuy }: { packs: CreditPack[]; onBuy: (pack: CreditPack) => void }) {
   const baseline = baselinePack(packs);
   const best = bestValuePack(packs);
+  const shared = sharedFeatures(packs);
+  return (
+    <>
+      {shared.length > 0 && (
+        <div className="mb-8 rounded-card border border-line bg-card p-6 shadow-sm">
+          <h3 className="text-sm font-semibold text-ink">Every pack includes</h3>
+          <ul className="mt-3 grid gap-x-6 gap-y-2 text-sm text-ink sm:grid-cols-2 lg:grid-cols-3">
+            {shared.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <Check aria-hidden className="h-5 w-5 shrink-0 text-success" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-xs text-muted">
+            Hours of speech assume about {CHARACTERS_PER_MINUTE.toLocaleString('en-US')} characters a minute, a calm
+            narrator's pace.
+          </p>
+        </div>
+      )}
+      <PackList packs={packs} baseline={baseline} best={best} onBuy={onBuy} />
+    </>
+  );
+}
+
+function PackList({
+  packs,
+  baseline,
+  best,
+  onBuy,
+}: {
+  packs: CreditPack[];
+  baseline: CreditPack | undefined;
+  best: CreditPack | undefined;
+  onBuy: (pack: CreditPack) => void;
+}) {
   return (
     <div className={PACK_GRID}>
       {packs.map((pack) => (
         <PackCard
           key={pack.id}
           pack={pack}
+          highlights={packHighlights(pack, packs)}
           saving={baseline ? savingPercent(pack, baseline) : 0}
           bestValue={pack.id === best?.id && packs.length > 1}
           onBuy={onBuy}

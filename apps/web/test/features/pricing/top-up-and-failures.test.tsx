@@ -93,7 +93,8 @@ describe('top-up buttons without a chat number', () => {
       'POST /api/purchases': () => json({ error: 'Insufficient balance' }, 402),
     });
     const { user } = renderDashboard(<PurchaseDialog pack={starter} user={signedInUser} onClose={() => {}} />);
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    // The balance (100 PKR) is known before Confirm, which stays disabled; Top up first leads on.
+    await user.click(await screen.findByRole('button', { name: 'Top up first' }));
     const dialog = await screen.findByRole('dialog', { name: 'Insufficient Balance' });
     expect(await within(dialog).findByTestId('payment-not-set-up')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Email us to top up' })).toHaveAttribute(
@@ -108,7 +109,8 @@ describe('a failed purchase', () => {
     let attempts = 0;
     const keys: string[] = [];
     stubApi({
-      'GET /api/me': () => json(me),
+      // Enough for the pack, so Confirm can be pressed and the server's failure is what is shown.
+      'GET /api/me': () => json({ ...me, balance: 5_000 }),
       'POST /api/purchases': (init) => {
         attempts += 1;
         keys.push(String((JSON.parse(String(init?.body)) as { idempotencyKey: string }).idempotencyKey));

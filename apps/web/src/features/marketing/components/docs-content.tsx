@@ -169,7 +169,8 @@ export const DOCS_SECTIONS: readonly DocsSection[] = [
           <li>You are charged only for speech that is generated successfully.</li>
           <li>
             Credit packs are <strong>one-time payments in PKR</strong>, there are no subscriptions, and credits never
-            expire. Larger packs cost less per credit.
+            expire. Every pack above Starter costs less per credit than Starter; the pricing page shows each pack's
+            price per 1,000 credits.
           </li>
         </ul>
         <h3>Buying credits</h3>

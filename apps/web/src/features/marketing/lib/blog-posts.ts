@@ -52,7 +52,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
     author: 'Amina Qureshi',
     category: 'Pricing',
     excerpt:
-      'Every character you turn into speech costs one credit, counted after leading and trailing spaces are trimmed. The 10,000 credits on a new account cover roughly ten minutes of narration. Packs are one-time purchases in PKR, they never expire, and the larger packs bring the price per credit down.',
+      'Every character you turn into speech costs one credit, counted after leading and trailing spaces are trimmed. The 10,000 credits on a new account cover roughly ten minutes of narration. Packs are one-time purchases in PKR, they never expire, and every pack above Starter costs less per credit than Starter.',
     image: '/blog/what-a-credit-buys.svg',
     imageAlt: 'Stacked indigo bars of increasing height, like a simple bar chart',
   },

@@ -45,7 +45,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'buying-credits',
     question: 'How do I buy more credits?',
     answer:
-      'Top up your balance by contacting us from the pricing page: by WhatsApp, with your account email filled in for you, or by email where this site has no chat number yet. Once the payment arrives we add it to your balance, and you can buy any pack with Buy Now. Packs are one-time payments in PKR with no subscription, and larger packs cost less per credit.',
+      'Top up your balance by contacting us from the pricing page: by WhatsApp, with your account email filled in for you, or by email where this site has no chat number yet. Once the payment arrives we add it to your balance, and you can buy any pack with Buy Now. Packs are one-time payments in PKR with no subscription, and each card shows its price per 1,000 credits, so you can compare them.',
   },
   {
     id: 'refunds',

@@ -1,7 +1,13 @@
 import type { CreditPack } from '@sayso/contract/pricing';
 import { Check } from 'lucide-react';
 import { buttonStyles } from '@/components/ui/button-styles';
-import { packName, pricePerThousand } from '@/features/pricing/lib/pack-value';
+import {
+  cheaperSmallerPack,
+  hoursOfSpeech,
+  packName,
+  pricePerThousand,
+  sharedFeatures,
+} from '@/features/pricing/lib/pack-value';
 import { formatCredits, formatMoney } from '@/lib/format';
 
 const perThousand = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -24,8 +30,29 @@ export function PackSummary({ pack }: { pack: CreditPack }) {
   );
 }
 
+/**
+ * What sets one pack apart from the others: how much speech it reads, its price per 1,000 credits,
+ * a smaller pack that is cheaper per credit when there is one, and any feature only some packs have.
+ */
+export function packHighlights(pack: CreditPack, packs: readonly CreditPack[]): string[] {
+  const highlights = [
+    `About ${formatCredits(hoursOfSpeech(pack))} hours of speech`,
+    `${perThousand.format(pricePerThousand(pack))} ${pack.currency} per 1,000 credits`,
+  ];
+  const cheaper = cheaperSmallerPack(pack, packs);
+  if (cheaper) {
+    highlights.push(
+      `${packName(cheaper)} costs less per credit; this pack adds ${formatCredits(pack.credits - cheaper.credits)} credits`,
+    );
+  }
+  const shared = sharedFeatures(packs);
+  return [...highlights, ...pack.features.filter((feature) => !shared.includes(feature))];
+}
+
 interface PackCardProps {
   pack: CreditPack;
+  /** The lines only this pack's card shows (packHighlights). */
+  highlights: string[];
   /** Percent cheaper per credit than the priciest pack; 0 hides the badge. */
   saving: number;
   bestValue: boolean;
@@ -33,7 +60,7 @@ interface PackCardProps {
 }
 
 /** A full pack for /pricing, with its features and a Buy Now button. */
-export function PackCard({ pack, saving, bestValue, onBuy }: PackCardProps) {
+export function PackCard({ pack, highlights, saving, bestValue, onBuy }: PackCardProps) {
   const titleId = `pack-${pack.id}-title`;
   return (
     <article
@@ -60,14 +87,12 @@ export function PackCard({ pack, saving, bestValue, onBuy }: PackCardProps) {
       <p className="mt-4 text-3xl font-bold tracking-tight text-ink tabular-nums">{formatCredits(pack.credits)}</p>
       <p className="text-sm text-muted">credits</p>
       <p className="mt-4 text-2xl font-semibold text-accent tabular-nums">{formatMoney(pack.price, pack.currency)}</p>
-      <p className="text-sm text-muted">
-        one-time · {perThousand.format(pricePerThousand(pack))} {pack.currency} per 1,000 credits
-      </p>
+      <p className="text-sm text-muted">one-time payment</p>
       <ul className="mt-6 flex-1 space-y-3 border-t border-line pt-6 text-sm text-ink">
-        {pack.features.map((feature) => (
-          <li key={feature} className="flex gap-3">
+        {highlights.map((highlight) => (
+          <li key={highlight} className="flex gap-3">
             <Check aria-hidden className="h-5 w-5 shrink-0 text-success" />
-            {feature}
+            {highlight}
           </li>
         ))}
       </ul>

@@ -53,6 +53,7 @@ export function PurchaseDialog({ pack, user, onClose }: PurchaseDialogProps) {
       processing={processing}
       failure={step.failure ?? null}
       onOpenChange={onOpenChange}
+      onTopUp={() => setStep({ name: 'insufficient' })}
       onConfirm={() =>
         purchase.mutate(
           { packId: pack.id, idempotencyKey: key },

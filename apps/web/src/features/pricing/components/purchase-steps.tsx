@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { CreditPack, PurchaseResult } from '@sayso/contract/pricing';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { InlineMessage } from '@/components/ui/inline-message';
@@ -50,6 +51,7 @@ export function ConfirmPurchase({
   failure = null,
   onOpenChange,
   onConfirm,
+  onTopUp,
 }: {
   pack: CreditPack;
   processing: boolean;
@@ -57,10 +59,15 @@ export function ConfirmPurchase({
   failure?: string | null;
   onOpenChange: OpenChange;
   onConfirm: () => void;
+  /** The balance is short: the way to top it up (the Insufficient Balance step). */
+  onTopUp: () => void;
 }) {
-  // The balance is shown for orientation only; the server decides whether it is enough.
+  // Read fresh, so a balance too small for the pack is said before Confirm, not after it. The
+  // server still decides: a balance that changed in between gets its 402 and the same prompt.
   const me = useQuery({ ...meQuery, staleTime: 0 });
   const balance = me.data?.balance;
+  const shortId = useId();
+  const shortBy = typeof balance === 'number' && balance < pack.price ? pack.price - balance : null;
   return (
     <ModalDialog
       open
@@ -76,7 +83,18 @@ export function ConfirmPurchase({
           ) : (
             cancel
           )}
-          <button type="button" className={buttonStyles.primary} disabled={processing} onClick={onConfirm}>
+          {shortBy !== null && (
+            <button type="button" className={buttonStyles.secondary} onClick={onTopUp}>
+              Top up first
+            </button>
+          )}
+          <button
+            type="button"
+            className={buttonStyles.primary}
+            disabled={processing || shortBy !== null}
+            aria-describedby={shortBy !== null ? shortId : undefined}
+            onClick={onConfirm}
+          >
             {processing ? (
               <>
                 <span
@@ -100,6 +118,15 @@ export function ConfirmPurchase({
           <SummaryRow label="Your balance" value={formatMoney(balance, me.data?.currency ?? pack.currency)} />
         )}
       </dl>
+      {shortBy !== null && (
+        <p
+          id={shortId}
+          data-testid="purchase-balance-short"
+          className="mt-4 rounded-control border border-danger/30 bg-danger-soft px-4 py-3 text-sm text-danger"
+        >
+          {INSUFFICIENT_BALANCE_TEXT} You are {formatMoney(shortBy, me.data?.currency ?? pack.currency)} short.
+        </p>
+      )}
       {failure && !processing && (
         <div className="mt-4">
           <InlineMessage tone="error" messageKey={failure}>

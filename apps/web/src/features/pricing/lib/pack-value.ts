@@ -31,3 +31,32 @@ export function bestValuePack(packs: readonly CreditPack[]): CreditPack | undefi
     undefined,
   );
 }
+
+/**
+ * About how many characters a minute of speech reads: a calm narrator's pace, the same figure
+ * the product's copy uses elsewhere (10,000 credits are roughly ten minutes).
+ */
+export const CHARACTERS_PER_MINUTE = 1_000;
+
+/** Roughly how many hours of speech a pack's credits read, to the nearest hour (at least one). */
+export function hoursOfSpeech(pack: Pick<CreditPack, 'credits'>): number {
+  return Math.max(1, Math.round(pack.credits / CHARACTERS_PER_MINUTE / 60));
+}
+
+/**
+ * A smaller pack that costs less per credit than this one (the cheapest per credit of them), or
+ * undefined. Prices do not fall steadily with size, and a card says so rather than let a buyer assume it.
+ */
+export function cheaperSmallerPack(pack: CreditPack, packs: readonly CreditPack[]): CreditPack | undefined {
+  const cheaper = packs.filter(
+    (other) => other.credits < pack.credits && pricePerThousand(other) < pricePerThousand(pack),
+  );
+  return bestValuePack(cheaper);
+}
+
+/** The features every pack lists, said once for all of them rather than repeated on each card. */
+export function sharedFeatures(packs: readonly CreditPack[]): string[] {
+  const [first, ...rest] = packs;
+  if (!first) return [];
+  return first.features.filter((feature) => rest.every((pack) => pack.features.includes(feature)));
+}
