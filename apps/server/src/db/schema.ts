@@ -1,4 +1,5 @@
-import type { Generated } from 'kysely';
+import type { PronunciationRule } from '@sayso/contract/pronunciation';
+import type { ColumnType, Generated } from 'kysely';
 
 /** The slider and language settings a speech task was submitted with. */
 export interface SpeechSettingsJson {
@@ -284,5 +285,20 @@ export interface Database {
     project_id: string;
     name: string;
     voice_id: string | null;
+  };
+  pronunciation_dictionaries: {
+    id: string;
+    user_id: string;
+    name: string;
+    description: string | null;
+    latest_version_id: string;
+    created_at: Generated<Date>;
+  };
+  pronunciation_dictionary_versions: {
+    id: string;
+    dictionary_id: string;
+    /** Read as the rules; written as their JSON text (pg would send a bare array as a SQL array). */
+    rules: ColumnType<PronunciationRule[], string, never>;
+    created_at: Generated<Date>;
   };
 }

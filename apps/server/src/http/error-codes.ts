@@ -299,6 +299,29 @@ export type MessageArgs<C extends ErrorCode> = (typeof ERROR_CODES)[C]['message'
   ? A
   : [];
 
+  // Pronunciation dictionaries (domains/pronunciation).
+  PRONUNCIATION_DICTIONARY_NOT_FOUND: {
+    status: 404,
+    message: (id: string) => `Pronunciation dictionary ${id} not found.`,
+  },
+  PRONUNCIATION_VERSION_NOT_FOUND: {
+    status: 404,
+    message: (id: string, versionId: string) => `Pronunciation dictionary ${id} has no version ${versionId}.`,
+  },
+  PRONUNCIATION_PHONEME_UNREADABLE: {
+    status: 400,
+    message: (word: string, problem: string) => `The phonemes for "${word}" cannot be read: ${problem}.`,
+  },
+  PRONUNCIATION_TOO_MANY_RULES: {
+    status: 400,
+    message: (most: number) => `A pronunciation dictionary holds at most ${most} rules.`,
+  },
+  PRONUNCIATION_TOO_MANY_DICTIONARIES: {
+    status: 400,
+    message: (most: number) => `At most ${most} pronunciation dictionaries may be applied to one request.`,
+  },
+  PLS_UNREADABLE: { status: 400, message: (reason: string) => `The PLS file cannot be read: ${reason}.` },
+
 export const isErrorCode = (value: string): value is ErrorCode => Object.hasOwn(ERROR_CODES, value);
 
 /** The words for a code, from the data its text carries. */

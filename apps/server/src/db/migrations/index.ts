@@ -12,6 +12,7 @@ import { history } from './0011-history.js';
 import { leanSubmission } from './0012-lean-submission.js';
 import { taskErrorCodes } from './0013-task-error-codes.js';
 import { projects } from './0014-projects.js';
+import { pronunciation } from './0015-pronunciation.js';
 import { staffSelfService } from './0016-staff-self-service.js';
 import { ledgerOutlivesAccounts } from './0018-ledger-outlives-accounts.js';
 
@@ -38,6 +39,7 @@ export const migrations: Migration[] = [
   leanSubmission,
   taskErrorCodes,
   projects,
+  pronunciation,
   staffSelfService,
   ledgerOutlivesAccounts,
 ];

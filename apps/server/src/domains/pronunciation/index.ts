@@ -1,0 +1,5 @@
+// The pronunciation domain's public surface: the public API and the speech domain apply
+// dictionaries through its service.
+export type { SpokenText } from './apply.js';
+export { pronunciationFor, registerPronunciation } from './register.js';
+export { type DictionaryLocator, dictionaryView, PronunciationService, type TextForEngine } from './service.js';
