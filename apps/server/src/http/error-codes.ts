@@ -40,6 +40,10 @@ export const ERROR_CODES = {
     status: 400,
     message: 'We could not create an account with this email. If you already have one, sign in instead.',
   },
+  ACCOUNT_SUSPENDED: {
+    status: 403,
+    message: 'This account is suspended. Please contact support to have it reinstated.',
+  },
   INVALID_PROFILE_UPDATE: { status: 400, message: (field: string) => `The ${field} must be text` },
 
   // The account page (/account): the user's own name, email, password and account.
@@ -225,6 +229,10 @@ export const ERROR_CODES = {
       `There is no one-time password to change. To change an admin password, run "npm run admin -- reset-password ${username}" on the server.`,
   },
   PASSWORD_UNCHANGED: { status: 400, message: 'Choose a password different from the one-time password' },
+  PASSWORD_SIGN_IN_OFF: {
+    status: 409,
+    message: 'Password sign-in is turned off here, so there is no password to reset.',
+  },
   BALANCE_TOO_LARGE: {
     status: 400,
     message: 'This would take the balance above the most an account can hold',

@@ -272,6 +272,17 @@ const MATRIX: Record<string, Rule> = {
     access: 'staff',
     request: (f) => ({ params: { uid: f.owner.userId }, body: { amount: 1 } }),
   },
+  'GET /api/admin/users/{uid}': { access: 'staff', request: (f) => ({ params: { uid: f.owner.userId } }) },
+  'POST /api/admin/users/{uid}/suspend': {
+    access: 'staff',
+    noControl: 'it would lock the owner out for the rest of the suite; test/admin/staff-self-service.test.ts suspends',
+    request: (f) => ({ params: { uid: f.owner.userId } }),
+  },
+  'POST /api/admin/users/{uid}/reinstate': { access: 'staff', request: (f) => ({ params: { uid: f.owner.userId } }) },
+  'POST /api/admin/users/{uid}/password-reset-link': {
+    access: 'staff',
+    request: (f) => ({ params: { uid: f.owner.userId } }),
+  },
   'POST /api/admin/default-credits': { access: 'staff' },
   'GET /api/admin/setup': { access: 'staff' },
   'GET /api/admin/models': { access: 'staff' },

@@ -9,6 +9,7 @@ interface MoneyMovement {
   kind: string;
   actor: string;
   reason: string | null;
+  paymentReference: string | null;
 }
 
 /** Moves a user's money through the ledger in one transaction and reads back their currency. */
@@ -18,7 +19,8 @@ export async function changeBalance(
   movement: MoneyMovement,
 ): Promise<Omit<BalanceChange, 'uid'>> {
   return db.transaction().execute(async (trx) => {
-    const { before, after } = await applyMovement(trx, { userId, asset: 'money', ...movement });
+    const { paymentReference, ...rest } = movement;
+    const { before, after } = await applyMovement(trx, { userId, asset: 'money', ...rest, paymentReference });
     const { currency } = await trx
       .selectFrom('user_accounts')
       .select('currency')

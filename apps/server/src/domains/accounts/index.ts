@@ -4,4 +4,14 @@
 
 export { captureHoldIn, holdCreditsIn, releaseHoldIn, settleHoldIn } from './credits-repository.js';
 export { applyMovement } from './ledger-repository.js';
-export { addBalance, creditCost, DEFAULT_CREDITS, deductBalance } from './service.js';
+export {
+  addBalance,
+  creditCost,
+  DEFAULT_CREDITS,
+  deductBalance,
+  refuseIfSuspended,
+  reinstateUser,
+  type Suspension,
+  suspendUser,
+  userLedger,
+} from './service.js';

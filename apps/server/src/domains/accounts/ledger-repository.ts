@@ -15,6 +15,8 @@ interface LedgerMovement {
   reason?: string | null;
   idempotencyKey?: string | null;
   reference?: string | null;
+  /** What staff recorded for the payment a top-up follows. */
+  paymentReference?: string | null;
 }
 
 interface LedgerResult {
@@ -61,6 +63,7 @@ export async function applyMovement(trx: Transaction<Database>, movement: Ledger
       reason: movement.reason ?? null,
       idempotency_key: movement.idempotencyKey ?? null,
       reference: movement.reference ?? null,
+      payment_reference: movement.paymentReference ?? null,
     })
     .execute();
   await notifyAccountChanged(trx, movement.userId);

@@ -66,3 +66,30 @@ export async function moneyMovements(db: Kysely<Database>, userId: string, limit
     .limit(limit)
     .execute();
 }
+
+/** A user's ledger rows, credits and money (or one asset), newest first. */
+export async function ledgerRows(
+  db: Kysely<Database>,
+  userId: string,
+  options: { limit: number; asset?: 'credits' | 'money' },
+) {
+  return db
+    .selectFrom('ledger_entries')
+    .select([
+      'id',
+      'asset',
+      'kind',
+      'amount',
+      'balance_before',
+      'balance_after',
+      'actor',
+      'reason',
+      'payment_reference',
+      'created_at',
+    ])
+    .where('user_id', '=', userId)
+    .$if(options.asset !== undefined, (q) => q.where('asset', '=', options.asset ?? 'money'))
+    .orderBy('id', 'desc')
+    .limit(options.limit)
+    .execute();
+}

@@ -1,10 +1,12 @@
 import type { AccountFigures, BalanceEntry, UserDocument } from '@sayso/contract/account';
 import type { BalanceChange } from '@sayso/contract/admin';
+import type { LedgerEntry } from '@sayso/contract/ledger';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { changeBalance } from './balance-repository.js';
-import { createAccount, findAccount, findUser, moneyMovements, recordLogin } from './repository.js';
+import { isAccountSuspended, reinstateAccount, type SuspensionRow, suspendAccount } from './suspension-repository.js';
+import { createAccount, findAccount, findUser, ledgerRows, moneyMovements, recordLogin } from './repository.js';
 
 /** What every new user starts with (spec section 4). */
 export const DEFAULT_CREDITS = 10_000;
@@ -96,27 +98,91 @@ function moneyAmount(amount: number): number {
 
 type BalanceMove = Omit<BalanceChange, 'uid'>;
 
-/** Staff add money after a payment; the admin's name is recorded as `addedBy`. */
+/** Staff add money after a payment; the admin's name is recorded as `addedBy`, the payment's reference beside it. */
 export async function addBalance(
   db: Kysely<Database>,
   userId: string,
   amount: number,
   adminName: string,
+  paymentReference: string | null = null,
 ): Promise<BalanceMove> {
-  return changeBalance(db, userId, { amount: moneyAmount(amount), kind: 'admin_add', actor: adminName, reason: null });
+  return changeBalance(db, userId, {
+    amount: moneyAmount(amount),
+    kind: 'admin_add',
+    actor: adminName,
+    reason: null,
+    paymentReference: blankToNull(paymentReference),
+  });
 }
 
-/** Staff take money away; never below zero ('Insufficient balance'). */
+/** Staff take money away; never below zero ('Insufficient balance'). A reference (a refund's, say) is optional. */
 export async function deductBalance(
   db: Kysely<Database>,
   userId: string,
   amount: number,
   adminName: string,
+  paymentReference: string | null = null,
 ): Promise<BalanceMove> {
   return changeBalance(db, userId, {
     amount: -moneyAmount(amount),
     kind: 'admin_deduct',
     actor: adminName,
     reason: `Balance correction by ${adminName}`,
+    paymentReference: blankToNull(paymentReference),
   });
+}
+
+const blankToNull = (text: string | null): string | null => {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/** A user's ledger, newest first: what staff see in the user view and the user in their billing list. */
+export async function userLedger(
+  db: Kysely<Database>,
+  userId: string,
+  options: { limit: number; asset?: LedgerEntry['asset'] },
+): Promise<LedgerEntry[]> {
+  const rows = await ledgerRows(db, userId, options);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    asset: row.asset,
+    kind: row.kind,
+    amount: Number(row.amount),
+    balanceBefore: Number(row.balance_before),
+    balanceAfter: Number(row.balance_after),
+    actor: row.actor,
+    reason: row.reason,
+    paymentReference: row.payment_reference,
+    createdAt: row.created_at.toISOString(),
+  }));
+}
+
+export interface Suspension {
+  suspendedAt: string | null;
+  suspendedBy: string | null;
+}
+
+const suspensionOf = (row: SuspensionRow): Suspension => ({
+  suspendedAt: row.suspended_at?.toISOString() ?? null,
+  suspendedBy: row.suspended_by,
+});
+
+/** Staff suspend a user: no sign-in, no API key, every session ended at once. */
+export async function suspendUser(db: Kysely<Database>, userId: string, adminName: string): Promise<Suspension> {
+  const row = await suspendAccount(db, userId, adminName);
+  if (!row) throw new AppError('USER_NOT_FOUND');
+  return suspensionOf(row);
+}
+
+/** Staff lift a suspension: the user can sign in again and their keys work again. */
+export async function reinstateUser(db: Kysely<Database>, userId: string): Promise<Suspension> {
+  const row = await reinstateAccount(db, userId);
+  if (!row) throw new AppError('USER_NOT_FOUND');
+  return suspensionOf(row);
+}
+
+/** Refuses a suspended user (sign-in and the public API ask before they let anyone in). */
+export async function refuseIfSuspended(db: Kysely<Database>, userId: string): Promise<void> {
+  if (await isAccountSuspended(db, userId)) throw new AppError('ACCOUNT_SUSPENDED');
 }

@@ -4,8 +4,11 @@ import {
   adminSignIn,
   balanceAmount,
   balanceChange,
+  adminUserDetail,
   balanceTarget,
   defaultCreditsGrant,
+  passwordResetLink,
+  suspensionState,
   userPage,
   userPageQuery,
 } from '@sayso/contract/admin';
@@ -29,6 +32,7 @@ import {
   listUsers,
   signInAdmin,
 } from './service.js';
+import { makePasswordResetLink, reinstate, suspend, userDetail } from './user-service.js';
 
 /** The staff session as the admin panel sees it: no id, no password hash, no token. */
 const sessionReply = (admin: Admin) => ({
@@ -131,7 +135,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Add money to a user balance',
+        summary: 'Add money to a user balance, with the reference of the payment it follows',
         params: balanceTarget,
         body: balanceAmount,
         response: { 200: balanceChange, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
@@ -140,9 +144,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = signedInAdmin(request);
       const { uid } = request.params;
-      const { amount } = request.body;
-      const change = await addToBalance(app.db, uid, amount, admin.name);
-      request.log.info({ uid, amount, admin: admin.username }, 'balance added');
+      const { amount, reference = null } = request.body;
+      const change = await addToBalance(app.db, uid, amount, admin.name, reference);
+      request.log.info({ uid, amount, reference, admin: admin.username }, 'balance added');
       return { uid, ...change };
     },
   );
@@ -169,9 +173,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = signedInAdmin(request);
       const { uid } = request.params;
-      const { amount } = request.body;
-      const change = await deductBalance(app.db, uid, amount, admin.name);
-      request.log.info({ uid, amount, admin: admin.username }, 'balance deducted');
+      const { amount, reference = null } = request.body;
+      const change = await deductBalance(app.db, uid, amount, admin.name, reference);
+      request.log.info({ uid, amount, reference, admin: admin.username }, 'balance deducted');
       return { uid, ...change };
     },
   );
@@ -187,5 +191,84 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ granted: await grantDefaultCredits(app.db, signedInAdmin(request).name) }),
+  );
+
+  app.get(
+    '/api/admin/users/:uid',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'One user: figures, last sign-in, suspension, ledger (with payment references), voices, tasks and API keys',
+        params: balanceTarget,
+        response: { 200: adminUserDetail, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => userDetail(app.db, request.params.uid),
+  );
+
+  app.post(
+    '/api/admin/users/:uid/suspend',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Suspend a user: sign-in and API keys are refused, and every session ends',
+        params: balanceTarget,
+        response: { 200: suspensionState, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const admin = signedInAdmin(request);
+      const state = await suspend(app.db, request.params.uid, admin.name);
+      // Their sessions were deleted; sessions this process read lately must not answer for them.
+      app.sessionCache.clear();
+      request.log.info({ uid: request.params.uid, admin: admin.username }, 'user suspended');
+      return state;
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:uid/reinstate',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Lift a suspension: the user can sign in and use their API keys again',
+        params: balanceTarget,
+        response: { 200: suspensionState, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const admin = signedInAdmin(request);
+      const state = await reinstate(app.db, request.params.uid);
+      request.log.info({ uid: request.params.uid, admin: admin.username }, 'user reinstated');
+      return state;
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:uid/password-reset-link',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Make a one-time link that sets a new password for the user (it expires)',
+        params: balanceTarget,
+        response: { 200: passwordResetLink, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => {
+      const admin = signedInAdmin(request);
+      const link = await makePasswordResetLink(app.db, app.auth, {
+        userId: request.params.uid,
+        publicUrl: app.config.publicUrl,
+        localAccounts: app.config.auth.localAccounts,
+      });
+      // The link itself is a secret: only who made one for whom is logged.
+      request.log.info({ uid: request.params.uid, admin: admin.username }, 'password reset link made');
+      return link;
+    },
   );
 };

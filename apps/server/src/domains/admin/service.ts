@@ -269,9 +269,15 @@ const isNumericOverflow = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && 'code' in error && error.code === '22003';
 
 /** Staff add money; a sum past what a balance can hold is refused as the admin's mistake, not a crash. */
-export async function addToBalance(db: Kysely<Database>, userId: string, amount: number, adminName: string) {
+export async function addToBalance(
+  db: Kysely<Database>,
+  userId: string,
+  amount: number,
+  adminName: string,
+  paymentReference: string | null = null,
+) {
   try {
-    return await addBalance(db, userId, amount, adminName);
+    return await addBalance(db, userId, amount, adminName, paymentReference);
   } catch (error) {
     if (!isNumericOverflow(error)) throw error;
     throw new AppError('BALANCE_TOO_LARGE');

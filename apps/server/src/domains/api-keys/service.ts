@@ -3,6 +3,7 @@ import type { ApiKey, ApiKeyCreate, ApiKeyCreated, ApiKeyScope } from '@sayso/co
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
+import { refuseIfSuspended } from '../accounts/index.js';
 import {
   findKeyByHash,
   insertKey,
@@ -67,7 +68,8 @@ export class ApiKeyService {
   }
 
   /**
-   * The key a secret belongs to: null when it is unknown, 'revoked' when it was revoked. Looked up
+   * The key a secret belongs to: null when it is unknown, 'revoked' when it was revoked; an
+   * ACCOUNT_SUSPENDED error while staff have suspended its owner. Looked up
    * in the database on every request, never cached, so a revoke holds at once in every process.
    */
   async authenticate(secret: string | undefined): Promise<ApiPrincipal | 'revoked' | null> {
@@ -75,6 +77,8 @@ export class ApiKeyService {
     const key = await findKeyByHash(this.db, hashSecret(secret));
     if (!key) return null;
     if (key.revoked_at) return 'revoked';
+    // A suspended owner's keys are refused with that reason (403), and work again on reinstatement.
+    await refuseIfSuspended(this.db, key.user_id);
     const now = Date.now();
     if (now - (this.lastTouched.get(key.id) ?? 0) >= TOUCH_INTERVAL_MS) {
       this.lastTouched.set(key.id, now);

@@ -1,5 +1,6 @@
 import type { SignInOptions } from '@sayso/contract/account';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -28,6 +29,8 @@ interface AuthHooks {
    * better-auth refuses reset requests (staff make one-time reset links instead).
    */
   sendPasswordReset?: (to: { email: string; name: string }, link: string) => Promise<void>;
+  /** Before any session begins: throws an AppError (a suspended account, say) to refuse it. */
+  beforeSignIn(userId: string): Promise<void>;
 }
 
 interface CreateAuthOptions {
@@ -112,7 +115,21 @@ export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOpti
     databaseHooks: {
       user: { create: { after: async (user) => safely('account set-up', () => hooks.onUserCreated(user.id)) } },
       session: {
-        create: { after: async (session) => safely('sign-in bookkeeping', () => hooks.onSignedIn(session.userId)) },
+        create: {
+          // better-auth answers an APIError with its status and words; any other error would be a 500.
+          before: async (session) => {
+            try {
+              await hooks.beforeSignIn(session.userId);
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              throw new APIError(error.statusCode === 403 ? 'FORBIDDEN' : 'BAD_REQUEST', {
+                message: error.message,
+                code: error.code,
+              });
+            }
+          },
+          after: async (session) => safely('sign-in bookkeeping', () => hooks.onSignedIn(session.userId)),
+        },
       },
     },
     // Errors that end an OAuth redirect (a forged state, say) land on the popup's finishing page,
