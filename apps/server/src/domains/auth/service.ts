@@ -71,7 +71,7 @@ export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOpti
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: true,
-      ...passwordResetByMail(hooks.sendPasswordReset),
+      ...passwordResetByMail(hooks.sendPasswordReset, safely),
     },
     socialProviders: auth.google
       ? { google: { clientId: auth.google.clientId, clientSecret: auth.google.clientSecret, prompt: 'select_account' } }
@@ -144,15 +144,20 @@ export function createAuth({ config, db, secret, logger, hooks }: CreateAuthOpti
 
 /**
  * better-auth's reset-by-mail settings: a link that works for an hour, and a reset that signs out
- * every session, since whoever knew the old password may still hold one.
+ * every session, since whoever knew the old password may still hold one. A mail that cannot be
+ * sent is logged: the answer stays the one every request gets, so it tells no one which emails
+ * have accounts.
  */
-function passwordResetByMail(send: AuthHooks['sendPasswordReset']) {
+function passwordResetByMail(
+  send: AuthHooks['sendPasswordReset'],
+  safely: (what: string, work: () => Promise<void>) => Promise<void>,
+) {
   if (!send) return {};
   return {
     resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
     revokeSessionsOnPasswordReset: true,
     sendResetPassword: async ({ user, url }: { user: { email: string; name: string }; url: string }) =>
-      send({ email: user.email, name: user.name }, url),
+      safely('password reset mail', () => send({ email: user.email, name: user.name }, url)),
   };
 }
 
