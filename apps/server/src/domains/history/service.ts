@@ -169,8 +169,11 @@ export class HistoryService {
   }
 
   /**
-   * Speaks one sentence again, with edited text or (none given) with a new seed, charged by its
-   * characters, and swaps it into the joined audio and subtitles.
+   * Speaks one sentence again, with edited text or (none given, or the same words sent back) with
+   * a new seed, charged by its characters, and swaps it into the joined audio and subtitles. A take
+   * that would sound exactly like the one in use is refused and costs nothing: on an engine without
+   * seeds unchanged text is never spoken again, and audio that comes back byte for byte the same
+   * releases its hold.
    */
   async regenerate(
     userId: string,
@@ -184,7 +187,8 @@ export class HistoryService {
     if (!current) throw new AppError('SENTENCE_NOT_FOUND');
     const engine = this.engineOf(row);
     const text = request.text === undefined ? current.text : checkSentence(request.text, engine);
-    const seed = request.text === undefined ? anotherSeed(engine, current.seed) : current.seed;
+    const unchanged = text === current.text.trim();
+    const seed = unchanged ? anotherSeed(engine, current.seed) : current.seed;
     const cost = creditCost(text);
     const takeId = newTakeId();
     // Its own unit: the hold must stand while the sentence renders, outside any transaction.
@@ -198,6 +202,7 @@ export class HistoryService {
         [{ text, seed }],
       ).catch((error: unknown) => Promise.reject(speechFailure(error)));
       if (!spoken) throw new Error('the sentence renderer answered nothing');
+      if (await this.soundsAsBefore(current, spoken)) throw new AppError('SENTENCE_ALWAYS_SAME');
       const newTake = { id: takeId, position, text, seed, cacheKey: spoken.cacheKey };
       const chosen = takes.filter((take) => take.chosen && take.position !== position).map(storedTake);
       chosen.push({ position, text, durationMs: spoken.durationMs, audio: spoken.mp3 });
@@ -209,6 +214,13 @@ export class HistoryService {
       await inTransaction(this.deps.db, (trx) => releaseHoldIn(trx, holdId));
       throw error;
     }
+  }
+
+  /** Whether a new take is the take in use again, byte for byte (an engine that ignored the seed). */
+  private async soundsAsBefore(current: TakeRow, spoken: { cacheKey: string; mp3: Buffer }): Promise<boolean> {
+    if (spoken.cacheKey === current.cache_key) return true;
+    const before = await buffer(await this.deps.storage.read(current.file_key));
+    return before.equals(spoken.mp3);
   }
 
   /** Uses one of a sentence's takes in the joined audio and lets the sentence's other takes go. */

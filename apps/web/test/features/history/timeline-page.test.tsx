@@ -85,6 +85,8 @@ describe('/history/:id, the sentence timeline', () => {
     });
     const { user } = renderTimeline();
     await user.click(await screen.findByRole('button', { name: 'Regenerate sentence 1' }));
+    // Edited: unchanged words are not offered on this engine (it has no seeds).
+    await user.type(screen.getByLabelText('Text of sentence 1'), ' Again');
     await user.click(screen.getByRole('button', { name: /^Regenerate \(/ }));
     const row = screen.getAllByTestId('timeline-sentence')[0] as HTMLElement;
     expect(await within(row).findByRole('alert')).toHaveTextContent('Insufficient credits.');

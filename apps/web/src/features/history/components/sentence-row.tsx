@@ -33,6 +33,11 @@ export function SentenceRow({ generationId, sentence, seeds, locked }: SentenceR
   const busy = regenerate.isPending || choose.isPending;
   const disabled = locked || busy;
   const draftCost = creditCost(draft);
+  // The same words sent back are no edit: a new seed where the engine takes one; elsewhere the
+  // same audio again, so it is not offered (the server refuses it too, and charges nothing).
+  const unchanged = draft.trim() === sentence.text.trim();
+  const sameAudio = unchanged && !seeds;
+  const unchangedHintId = `${editorId}-unchanged`;
   const problem = regenerate.error?.message || choose.error?.message || null;
 
   function submit(text?: string) {
@@ -73,7 +78,8 @@ export function SentenceRow({ generationId, sentence, seeds, locked }: SentenceR
           className="mt-4 space-y-3"
           onSubmit={(event) => {
             event.preventDefault();
-            submit(draft);
+            if (sameAudio) return;
+            submit(unchanged ? undefined : draft);
           }}
         >
           <label htmlFor={editorId} className="text-sm font-medium text-ink">
@@ -85,17 +91,27 @@ export function SentenceRow({ generationId, sentence, seeds, locked }: SentenceR
             onChange={(event) => setDraft(event.target.value)}
             rows={3}
             disabled={busy}
+            aria-describedby={sameAudio ? unchangedHintId : undefined}
             className="block w-full resize-y rounded-control border border-line bg-white p-3 text-base leading-relaxed text-ink focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent/30 disabled:bg-surface"
           />
+          {sameAudio ? (
+            <p id={unchangedHintId} data-testid="unchanged-sentence" className="text-sm text-muted">
+              This voice says the same words the same way every time: edit them to regenerate the sentence.
+            </p>
+          ) : null}
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
             <button
               type="submit"
-              disabled={disabled || !draft.trim()}
+              disabled={disabled || !draft.trim() || sameAudio}
               aria-busy={regenerate.isPending}
               className={buttonStyles.primary}
             >
               {regenerate.isPending ? <LoaderCircle aria-hidden className="h-4 w-4 animate-spin" /> : null}
-              {regenerate.isPending ? 'Regenerating…' : `Regenerate (${credits(draftCost)})`}
+              {regenerate.isPending
+                ? 'Regenerating…'
+                : unchanged && seeds
+                  ? `Another take (${credits(draftCost)})`
+                  : `Regenerate (${credits(draftCost)})`}
             </button>
             <button
               type="button"
