@@ -123,10 +123,11 @@ export function BlockItem({ project, chapter, block, index, voices, reading, can
             type="button"
             disabled={render.isPending}
             onClick={() => render.mutate({ scope: 'block', block_id: block.id })}
+            aria-label={`Retry ${name}`}
             className="inline-flex items-center gap-1.5 rounded-control bg-card px-3 py-1.5 text-sm font-semibold text-danger"
           >
             <RotateCcw aria-hidden className="h-4 w-4" />
-            Retry<span className="sr-only"> {name}</span>
+            Retry
           </button>
         </div>
       ) : null}
@@ -136,20 +137,22 @@ export function BlockItem({ project, chapter, block, index, voices, reading, can
           <button
             type="button"
             onClick={() => setEditing(true)}
+            aria-label={`Edit ${name}`}
             className="inline-flex h-9 items-center gap-1.5 rounded-control border border-line px-3 text-sm font-medium text-ink hover:border-accent"
           >
             <Pencil aria-hidden className="h-4 w-4" />
-            Edit<span className="sr-only"> {name}</span>
+            Edit
           </button>
           <button
             type="button"
             disabled={!canPlay}
             title={canPlay ? undefined : 'Render every paragraph to listen'}
             onClick={onPlay}
+            aria-label={`Play from here (${name})`}
             className="inline-flex h-9 items-center gap-1.5 rounded-control border border-line px-3 text-sm font-medium text-ink hover:border-accent disabled:opacity-50"
           >
             <Play aria-hidden className="h-4 w-4" />
-            Play from here<span className="sr-only"> ({name})</span>
+            Play from here
           </button>
           <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger

@@ -30,18 +30,20 @@ export function ChapterSidebar({ project, progress, selectedId, onSelect }: Chap
           const total = state?.total ?? chapter.blocks.length;
           const selected = chapter.id === selectedId;
           return (
-            <li key={chapter.id} className="flex items-center gap-1">
-              <button
-                type="button"
-                aria-current={selected ? 'true' : undefined}
-                onClick={() => onSelect(chapter.id)}
-                className={`min-w-0 flex-1 rounded-control px-3 py-2 text-left text-sm ${
-                  selected ? 'bg-accent-soft font-semibold text-accent-strong' : 'text-ink hover:bg-accent-soft'
-                }`}
-              >
-                <span className="block truncate">{chapter.title}</span>
-                <span className="mt-1 flex items-center gap-2 text-xs font-normal text-muted">
-                  <span
+            <li key={chapter.id} className="flex items-start gap-1">
+              <div className="min-w-0 flex-1">
+                <button
+                  type="button"
+                  aria-current={selected ? 'true' : undefined}
+                  onClick={() => onSelect(chapter.id)}
+                  className={`block w-full truncate rounded-control px-3 pt-2 pb-1 text-left text-sm ${
+                    selected ? 'bg-accent-soft font-semibold text-accent-strong' : 'text-ink hover:bg-accent-soft'
+                  }`}
+                >
+                  {chapter.title}
+                </button>
+                <div className="flex items-center gap-2 px-3 pb-1 text-xs text-muted">
+                  <div
                     role="progressbar"
                     aria-label={`${chapter.title} rendered`}
                     aria-valuemin={0}
@@ -49,17 +51,17 @@ export function ChapterSidebar({ project, progress, selectedId, onSelect }: Chap
                     aria-valuenow={percentDone(done, total)}
                     className="h-1.5 flex-1 overflow-hidden rounded-full bg-line"
                   >
-                    <span
-                      className="block h-full bg-accent transition-[width]"
+                    <div
+                      className="h-full bg-accent transition-[width]"
                       style={{ width: `${percentDone(done, total)}%` }}
                     />
-                  </span>
+                  </div>
                   <span>
                     {done}/{total}
                     {state && state.failed.length > 0 ? ` · ${state.failed.length} failed` : ''}
                   </span>
-                </span>
-              </button>
+                </div>
+              </div>
               <button
                 type="button"
                 aria-label={`Move ${chapter.title} up`}

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { DashboardShell } from '@/app/layouts/dashboard-shell';
 import { buttonStyles } from '@/components/ui/button-styles';
 import { studioCardStyle } from '@/components/ui/card-styles';
 import { ApiError } from '@/lib/api-client';
@@ -17,8 +16,11 @@ import { ProblemLine } from './problem-line';
 import { ProjectSettings } from './project-settings';
 import { RenderPanel } from './render-panel';
 
+/** The page around the editor (the app's signed-in frame): its h1, a line under it, and the content. */
+export type EditorFrame = ComponentType<{ title: string; subtitle?: string | undefined; children: ReactNode }>;
+
 /** The editor of one project: chapters on the side, the chosen chapter's blocks, the cast, renders and exports. */
-export function ProjectEditor({ projectId }: { projectId: string }) {
+export function ProjectEditor({ projectId, Frame }: { projectId: string; Frame: EditorFrame }) {
   const project = useProject(projectId);
   const progress = useRenderProgress(projectId);
   const { voices } = useProjectVoices();
@@ -34,17 +36,17 @@ export function ProjectEditor({ projectId }: { projectId: string }) {
 
   if (project.isPending) {
     return (
-      <DashboardShell title="Project" backTo="/projects" backLabel="Back to projects">
+      <Frame title="Project">
         <p role="status" className={`${studioCardStyle} text-muted`}>
           Loading the project…
         </p>
-      </DashboardShell>
+      </Frame>
     );
   }
   if (project.isError) {
     const missing = project.error instanceof ApiError && project.error.status === 404;
     return (
-      <DashboardShell title={missing ? 'Project not found' : 'Project'} backTo="/projects" backLabel="Back to projects">
+      <Frame title={missing ? 'Project not found' : 'Project'}>
         <div className={`${studioCardStyle} space-y-3`}>
           {missing ? (
             <p className="text-muted">This project does not exist, or it is not yours.</p>
@@ -61,19 +63,14 @@ export function ProjectEditor({ projectId }: { projectId: string }) {
             </button>
           )}
         </div>
-      </DashboardShell>
+      </Frame>
     );
   }
 
   const detail = project.data;
   const chapter = chapters.find((candidate) => candidate.id === chapterId) ?? chapters[0] ?? null;
   return (
-    <DashboardShell
-      title={detail.title}
-      subtitle={detail.author ? `by ${detail.author}` : undefined}
-      backTo="/projects"
-      backLabel="Back to projects"
-    >
+    <Frame title={detail.title} subtitle={detail.author ? `by ${detail.author}` : undefined}>
       <div className="space-y-6">
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
           <RenderPanel project={detail} chapter={chapter} progress={progress.data} />
@@ -108,6 +105,6 @@ export function ProjectEditor({ projectId }: { projectId: string }) {
           </div>
         </div>
       </div>
-    </DashboardShell>
+    </Frame>
   );
 }

@@ -69,23 +69,33 @@ function ProjectRow({ project }: { project: ProjectSummary }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={iconButton} onClick={() => setRenaming(true)}>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={`Rename ${project.title}`}
+            onClick={() => setRenaming(true)}
+          >
             <Pencil aria-hidden className="h-4 w-4" />
-            Rename<span className="sr-only"> {project.title}</span>
+            Rename
           </button>
           <button
             type="button"
             className={iconButton}
             disabled={duplicate.isPending}
+            aria-label={`${duplicate.isPending ? 'Duplicating' : 'Duplicate'} ${project.title}`}
             onClick={() => duplicate.mutate(project.id)}
           >
             <Copy aria-hidden className="h-4 w-4" />
             {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}
-            <span className="sr-only"> {project.title}</span>
           </button>
-          <button type="button" className={iconButton} onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label={`Delete ${project.title}`}
+            onClick={() => setConfirming(true)}
+          >
             <Trash2 aria-hidden className="h-4 w-4" />
-            Delete<span className="sr-only"> {project.title}</span>
+            Delete
           </button>
         </div>
       </div>

@@ -30,10 +30,10 @@ export function SubtitleDownloads({
             type="button"
             disabled={busy !== null}
             onClick={() => void download(format, subtitlesUrl(project.id, chapter.id, format))}
+            aria-label={`${format.toUpperCase()} subtitles of ${chapter.title}`}
             className="rounded-control border border-line px-2.5 py-1 font-medium text-accent-strong hover:border-accent disabled:opacity-60"
           >
             {busy === format ? 'Preparing…' : format.toUpperCase()}
-            <span className="sr-only"> subtitles of {chapter.title}</span>
           </button>
         ))}
       </div>

@@ -38,9 +38,10 @@ export function VoiceChoice({ label, voices, voiceId, emptyLabel, onChoose, onCl
           type="button"
           disabled={disabled}
           onClick={onClear}
+          aria-label={`Reset ${label}`}
           className="rounded-control px-2 py-1 text-sm text-muted hover:bg-accent-soft hover:text-ink"
         >
-          Reset<span className="sr-only"> {label}</span>
+          Reset
         </button>
       ) : null}
       <Picker

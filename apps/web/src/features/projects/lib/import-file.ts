@@ -24,11 +24,3 @@ export function importFileProblem(file: { name: string; size: number }): string 
   if (file.size > PROJECT_MAX_IMPORT_BYTES) return FILE_TOO_LARGE_MESSAGE;
   return null;
 }
-
-/** The project's title from a file name: its ending and separators dropped. */
-export function titleFromFileName(name: string): string {
-  return name
-    .replace(/\.[^.]+$/, '')
-    .replace(/[_]+/g, ' ')
-    .trim();
-}
