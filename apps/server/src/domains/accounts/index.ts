@@ -15,3 +15,5 @@ export {
   suspendUser,
   userLedger,
 } from './service.js';
+// The public API's usage routes read the credits a key may still spend.
+export { getUserDocument } from './service.js';

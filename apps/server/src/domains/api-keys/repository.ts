@@ -82,6 +82,17 @@ export async function addMonthCharactersIn(
   return row.characters;
 }
 
+/** Characters a key was charged in the current month (UTC); 0 before its first request of the month. */
+export async function monthCharactersOf(db: Kysely<Database>, keyId: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_key_usage')
+    .select('characters')
+    .where('key_id', '=', keyId)
+    .where('month', '=', thisMonth)
+    .executeTakeFirst();
+  return Number(row?.characters ?? 0);
+}
+
 /** The user's callback signing secret, made on first use (two first uses at once agree on one). */
 export async function signingSecretFor(db: Kysely<Database>, userId: string): Promise<string> {
   await db

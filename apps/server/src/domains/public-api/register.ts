@@ -9,6 +9,7 @@ import { elevenLabsRoutes } from './elevenlabs/routes.js';
 import { openAiRoutes } from './openai/routes.js';
 import { apiProjectRoutes } from './projects-routes.js';
 import { ApiSpeechService } from './speech-service.js';
+import { ApiUsageService } from './usage-service.js';
 
 /** API keys (managed in the web app) and the public API's dialects that they open. */
 export async function registerPublicApi(app: FastifyInstance, config: Config): Promise<void> {
@@ -27,9 +28,15 @@ export async function registerPublicApi(app: FastifyInstance, config: Config): P
   await app.register(namedPlugin('apiKeyRoutes', apiKeyRoutes(keys)));
   await app.register(namedPlugin('openAiRoutes', openAiRoutes({ keys, catalogue, speech })), { prefix: '/openai/v1' });
   const voices = new VoiceService({ db: app.db, engines: app.engines, storage: app.storage, logger: app.log });
-  await app.register(namedPlugin('elevenLabsRoutes', elevenLabsRoutes({ keys, catalogue, speech, voices })), {
-    prefix: '/elevenlabs',
-  });
+  await app.register(
+    namedPlugin(
+      'elevenLabsRoutes',
+      elevenLabsRoutes({ keys, catalogue, speech, voices, usage: new ApiUsageService(app.db) }),
+    ),
+    {
+      prefix: '/elevenlabs',
+    },
+  );
   const projects = projectsFor(app);
   await app.register(
     namedPlugin('apiProjectRoutes', apiProjectRoutes({ keys, projects: projects.service, exports: projects.exports })),

@@ -8,6 +8,7 @@ import type { ApiCatalogue } from '../catalogue.js';
 import { apiKeyGuard, principalWith, xiApiKey } from '../principal.js';
 import type { ApiSpeechRequest, ApiSpeechService, SpeechStream } from '../speech-service.js';
 import { sendPulled } from '../stream-body.js';
+import type { ApiUsageService } from '../usage-service.js';
 import { joinAlignments, SpeechAligner } from './alignment.js';
 import { ADD_VOICE_LIMITS } from './clone-form.js';
 import { useElevenLabsErrors } from './errors.js';
@@ -23,14 +24,17 @@ import {
   elevenLabsVoiceParams,
   TAGS,
 } from './schemas.js';
+import { elevenLabsUserRoutes } from './user-routes.js';
 import { ELEVENLABS_MODELS } from './views.js';
 import { elevenLabsVoiceRoutes } from './voice-routes.js';
+import { elevenLabsVoiceSearchRoutes } from './voice-search-routes.js';
 
 export interface ElevenLabsDeps {
   keys: ApiKeyService;
   catalogue: ApiCatalogue;
   speech: ApiSpeechService;
   voices: VoiceService;
+  usage: ApiUsageService;
 }
 
 /**
@@ -106,6 +110,8 @@ export const elevenLabsRoutes =
     );
 
     elevenLabsVoiceRoutes(app, { ...deps, preHandler });
+    elevenLabsVoiceSearchRoutes(app, { ...deps, preHandler });
+    elevenLabsUserRoutes(app, { ...deps, preHandler });
   };
 
 /** What a speech route receives, once validated. */
