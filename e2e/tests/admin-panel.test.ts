@@ -87,11 +87,13 @@ describe('admin panel', () => {
     await admin.getByRole('button', { name: `Add Balance for ${USERNAME}` }).click();
     const add = admin.getByRole('dialog', { name: 'Add Balance' });
     await add.getByLabel('Amount (PKR)').fill('500');
+    // A top-up records the payment it follows (issue 40).
+    await add.getByLabel('Payment reference').fill('E2E-TX-500');
     await add.getByRole('button', { name: 'Continue' }).click();
     const confirmAdd = admin.getByRole('dialog', { name: 'Confirm Balance Addition' });
     await confirmAdd.waitFor();
     expect(await confirmAdd.locator('dl').innerText()).toMatch(
-      /Current balance\s+0 PKR[\s\S]*\+500 PKR[\s\S]*New balance\s+500 PKR/,
+      /Current balance\s+0 PKR[\s\S]*\+500 PKR[\s\S]*New balance\s+500 PKR[\s\S]*Payment reference\s+E2E-TX-500/,
     );
     await screenshot(admin, 'admin-add-confirmation', { fullPage: false });
     await confirmAdd.getByRole('button', { name: 'Confirm' }).click();

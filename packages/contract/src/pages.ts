@@ -23,6 +23,7 @@ export const PAGE_PATHS = [
   '/admin-panel',
   '/admin-panel/models',
   '/admin-panel/health',
+  '/admin-panel/users/:uid',
   '/auth/popup',
   '/auth/popup/done',
 ] as const;

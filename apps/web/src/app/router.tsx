@@ -92,6 +92,7 @@ export const router = createBrowserRouter([
       { path: '/admin-panel', element: <AdminPanelPage /> },
       { path: '/admin-panel/models', element: <AdminPanelPage /> },
       { path: '/admin-panel/health', element: <AdminPanelPage /> },
+      { path: '/admin-panel/users/:uid', element: <AdminPanelPage /> },
       { path: '/auth/popup', element: <SignInPopupPage /> },
       { path: '/auth/popup/done', element: <SignInDonePage /> },
     ],

@@ -8,6 +8,7 @@ import { LoginForm } from '@/features/admin/components/login-form';
 import { ModelsPanel } from '@/features/admin/components/models-panel';
 import { buttonStyles, cardStyle } from '@/features/admin/components/styles';
 import { Toasts } from '@/features/admin/components/toasts';
+import { UserDetailPanel } from '@/features/admin/components/user-detail-panel';
 import { UsersPanel } from '@/features/admin/components/users-panel';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -28,6 +29,7 @@ function AdminPanel() {
   const session = useAdminSession();
   const onModels = useMatch('/admin-panel/models') !== null;
   const onHealth = useMatch('/admin-panel/health') !== null;
+  const userUid = useMatch('/admin-panel/users/:uid')?.params.uid;
   if (session.isPending) return <PageLoading />;
   if (session.isError) {
     return <SessionCheckFailed message={session.error.message} onRetry={() => void session.refetch()} />;
@@ -36,6 +38,7 @@ function AdminPanel() {
   // Signed in with a one-time password: nothing but choosing a new one until that is done.
   if (session.data.mustChangePassword) return <ChoosePasswordForm admin={session.data.admin} />;
   if (onHealth) return <HealthPanel />;
+  if (userUid) return <UserDetailPanel uid={userUid} />;
   return onModels ? <ModelsPanel /> : <UsersPanel admin={session.data.admin} />;
 }
 

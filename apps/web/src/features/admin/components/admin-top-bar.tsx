@@ -1,5 +1,5 @@
 import { ArrowLeft, LogOut, ShieldCheck } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { NavLink, useMatch } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from './spinner';
 import { buttonStyles } from './styles';
@@ -16,6 +16,7 @@ const sectionLink = ({ isActive }: { isActive: boolean }) =>
 
 /** The panel's header, shaped like the dashboard's: Leave, the logo with a Staff mark, and Logout. */
 export function AdminTopBar({ onLeave, onLogout, loggingOut }: AdminTopBarProps) {
+  const onUserPage = useMatch('/admin-panel/users/:uid') !== null;
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-card/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-4 sm:px-6">
@@ -30,7 +31,8 @@ export function AdminTopBar({ onLeave, onLogout, loggingOut }: AdminTopBarProps)
           Staff
         </span>
         <nav aria-label="Admin sections" className="ml-auto flex items-center gap-1">
-          <NavLink to="/admin-panel" end className={sectionLink}>
+          {/* Users stays marked on a user's own page; `end` keeps it off Models and Health. */}
+          <NavLink to="/admin-panel" end={!onUserPage} className={sectionLink}>
             Users
           </NavLink>
           <NavLink to="/admin-panel/models" className={sectionLink}>

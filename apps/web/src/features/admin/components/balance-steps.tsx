@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { AdminUser } from '@sayso/contract/admin';
+import { type AdminUser, MAX_PAYMENT_REFERENCE_LENGTH } from '@sayso/contract/admin';
 import { ArrowRight } from 'lucide-react';
 import type { FormEvent } from 'react';
 import type { ModalDialogProps } from '@/components/ui/modal-dialog';
@@ -30,6 +30,7 @@ export function amountStep(props: {
   ids: string;
   onInput: (value: string) => void;
   onError: (error: string | null) => void;
+  reference: ReferenceField;
   onSubmit: (event: FormEvent) => void;
 }): StepContent {
   const { user, action, input, error, ids } = props;
@@ -94,6 +95,7 @@ export function amountStep(props: {
             {error}
           </p>
         ) : null}
+        <ReferenceInput action={action} ids={ids} field={props.reference} />
       </form>
     ),
   };
@@ -104,6 +106,8 @@ export function confirmStep(props: {
   user: AdminUser;
   action: BalanceAction;
   amount: number;
+  /** Trimmed; '' when none was given (allowed on a deduction). */
+  reference: string;
   busy: boolean;
   onBack: () => void;
   onConfirm: () => void;
@@ -146,6 +150,7 @@ export function confirmStep(props: {
           value={formatMoney(balanceAfter(action, user.balance, amount), user.currency)}
           strong
         />
+        {props.reference ? <SummaryRow label={referenceWording[action].label} value={props.reference} /> : null}
       </dl>
     ),
   };
@@ -156,8 +161,66 @@ export const displayName = (user: AdminUser) => user.username || user.email;
 function SummaryRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
     <div className={`flex items-center justify-between gap-4 px-4 py-3 ${strong ? 'bg-accent-soft/60' : ''}`}>
-      <dt className={strong ? 'font-semibold text-ink' : 'text-muted'}>{label}</dt>
-      <dd className={`font-semibold tabular-nums ${strong ? 'text-accent-strong' : 'text-ink'}`}>{value}</dd>
+      <dt className={`shrink-0 ${strong ? 'font-semibold text-ink' : 'text-muted'}`}>{label}</dt>
+      {/* A long reference wraps between its words, or anywhere if it has none, inside the dialog. */}
+      <dd
+        className={`min-w-0 text-right font-semibold wrap-anywhere tabular-nums ${strong ? 'text-accent-strong' : 'text-ink'}`}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** The reference box of the amount step, with its own error. */
+export interface ReferenceField {
+  input: string;
+  error: string | null;
+  onInput: (value: string) => void;
+  onError: (error: string | null) => void;
+}
+
+const referenceWording = {
+  add: {
+    label: 'Payment reference',
+    hint: 'The transaction id of the payment this top-up follows, as the payment app shows it.',
+  },
+  deduct: { label: 'Reference (optional)', hint: 'A refund’s transaction id, or a short note on why.' },
+} as const;
+
+function ReferenceInput({ action, ids, field }: { action: BalanceAction; ids: string; field: ReferenceField }) {
+  const words = referenceWording[action];
+  const hintId = `${ids}-reference-hint`;
+  const errorId = `${ids}-reference-error`;
+  return (
+    <div className="mt-4">
+      <label className={fieldStyles.label} htmlFor={`${ids}-reference`}>
+        {words.label}
+        <input
+          id={`${ids}-reference`}
+          type="text"
+          autoComplete="off"
+          maxLength={MAX_PAYMENT_REFERENCE_LENGTH}
+          placeholder={action === 'add' ? 'e.g. JazzCash TX 88412' : undefined}
+          className={fieldStyles.input}
+          value={field.input}
+          onChange={(event) => {
+            field.onInput(event.target.value);
+            field.onError(null);
+          }}
+          aria-required={action === 'add'}
+          aria-invalid={field.error !== null}
+          aria-describedby={field.error ? `${hintId} ${errorId}` : hintId}
+        />
+      </label>
+      <span id={hintId} className={fieldStyles.hint}>
+        {words.hint}
+      </span>
+      {field.error ? (
+        <p id={errorId} role="alert" className={fieldStyles.error}>
+          {field.error}
+        </p>
+      ) : null}
     </div>
   );
 }

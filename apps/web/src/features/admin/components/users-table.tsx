@@ -1,5 +1,6 @@
 import type { AdminUser } from '@sayso/contract/admin';
 import { Minus, Plus, SearchX, Users } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatCredits, formatMoney } from '@/lib/format';
 import { useMediaQuery } from '@/lib/use-media-query';
 import type { BalanceAction } from '../lib/amount';
@@ -57,7 +58,7 @@ export function UsersTable({ users, search, onChangeBalance }: UsersTableProps) 
                 title={user.username || undefined}
                 className={`${cell} max-w-56 truncate text-left font-semibold text-ink`}
               >
-                {user.username || <span className="font-normal text-muted">No name</span>}
+                <UserLink user={user} />
               </th>
               {/* The email column takes whatever width the others leave (width 100%); an address longer
                   than that wraps at any character instead of being cut, as staff need all of it. */}
@@ -99,13 +100,25 @@ export function UsersTable({ users, search, onChangeBalance }: UsersTableProps) 
 
 const displayName = (user: AdminUser) => user.username || user.email;
 
+/** The user's name, leading to their view: ledger, voices, tasks, keys, suspension and reset link. */
+function UserLink({ user }: { user: AdminUser }) {
+  return (
+    <Link
+      to={`/admin-panel/users/${encodeURIComponent(user.uid)}`}
+      className="rounded-sm underline decoration-line underline-offset-4 hover:text-accent hover:decoration-accent"
+    >
+      {user.username || <span className="font-normal text-muted">No name</span>}
+    </Link>
+  );
+}
+
 function UserCards({ users, onChangeBalance }: Omit<UsersTableProps, 'search'>) {
   return (
     <ul aria-label="Users" className="divide-y divide-line">
       {users.map((user) => (
         <li key={user.uid} className="px-4 py-5">
           <p className="truncate font-semibold text-ink">
-            {user.username || <span className="font-normal text-muted">No name</span>}
+            <UserLink user={user} />
           </p>
           {/* On a phone the whole address wraps onto a second line rather than being cut. */}
           <p className="text-sm wrap-anywhere text-muted">{user.email}</p>

@@ -6,7 +6,7 @@ export type ToastTone = 'success' | 'error' | 'info';
  * What a notice is about. A new notice replaces the one of its kind on screen, so ten searches
  * leave one "Successfully loaded" notice, not a pile.
  */
-export type ToastKind = 'users-list' | 'balance' | 'default-credits' | 'session' | 'models';
+export type ToastKind = 'users-list' | 'balance' | 'default-credits' | 'session' | 'models' | 'suspension';
 
 export type ShowToast = (kind: ToastKind, text: string, tone?: ToastTone) => void;
 

@@ -3,12 +3,6 @@ import type { BalanceAction } from './amount';
 
 /** The admin panel's notices, worded as in spec section 8. */
 
-/** After a list load; `search` is the text the list was searched for ('' when none). */
-export function usersLoadedText(total: number, search: string): string {
-  if (total === 0 && search.trim() === '') return 'No users found in database';
-  return `Successfully loaded ${total} user(s)`;
-}
-
 export const usersLoadErrorText = (message: string): string => `Error loading users: ${message}`;
 
 export function balanceErrorText(action: BalanceAction, message: string): string {
