@@ -2,4 +2,4 @@
 // dictionaries through its service.
 export type { SpokenText } from './apply.js';
 export { pronunciationFor, registerPronunciation } from './register.js';
-export { type DictionaryLocator, dictionaryView, PronunciationService, type TextForEngine } from './service.js';
+export { type DictionaryLocator, dictionaryView, PronunciationService, type Pronouncer } from './service.js';

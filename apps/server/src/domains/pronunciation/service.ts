@@ -33,8 +33,8 @@ export interface DictionaryLocator {
   versionId?: string | null;
 }
 
-/** Rewrites a request's text for the engine that will speak it. */
-export type TextForEngine = (engineId: string) => SpokenText;
+/** Rewrites a request's text for the engine that will speak it, with the request's dictionaries. */
+export type Pronouncer = (text: string, engineId: string) => SpokenText;
 
 export interface DictionaryPage {
   dictionaries: DictionaryVersion[];
@@ -43,13 +43,10 @@ export interface DictionaryPage {
 
 const randomId = () => randomBytes(10).toString('hex');
 
-/** Keeps the last rule for each text a rule replaces (case as written), in first-seen order. */
+/** Added rules after the existing ones; one for a text that has a rule (case as written) takes its place. */
 function mergeRules(existing: PronunciationRule[], added: PronunciationRule[]): PronunciationRule[] {
   const byText = new Map<string, PronunciationRule>();
-  for (const rule of [...existing, ...added]) {
-    byText.delete(rule.string_to_replace);
-    byText.set(rule.string_to_replace, rule);
-  }
+  for (const rule of [...existing, ...added]) byText.set(rule.string_to_replace, rule);
   return [...byText.values()];
 }
 
@@ -154,9 +151,10 @@ export class PronunciationService {
 
   /**
    * The rules of the dictionaries a request names, in its order (at most three, each the caller's
-   * own), ready to rewrite its text for whichever engine speaks it. Refused before anything is held.
+   * own), ready to rewrite its text for whichever engine speaks it; null when it names none.
+   * Refused (404, 400) before anything is held.
    */
-  async textForEngine(userId: string, text: string, locators: DictionaryLocator[]): Promise<TextForEngine | null> {
+  async pronouncerFor(userId: string, locators: DictionaryLocator[]): Promise<Pronouncer | null> {
     if (locators.length === 0) return null;
     if (locators.length > MAX_DICTIONARIES_PER_REQUEST) {
       throw new AppError('PRONUNCIATION_TOO_MANY_DICTIONARIES', MAX_DICTIONARIES_PER_REQUEST);
@@ -165,7 +163,7 @@ export class PronunciationService {
       locators.map((locator) => this.get(userId, locator.dictionaryId, locator.versionId)),
     );
     const rules = dictionaries.flatMap((dictionary) => dictionary.rules);
-    return (engineId) => applyRules(text, rules, engineId);
+    return (text, engineId) => applyRules(text, rules, engineId);
   }
 
   private async changeRules(

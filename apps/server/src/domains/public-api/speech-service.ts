@@ -9,6 +9,7 @@ import { taskFileKey } from '../../storage/keys.js';
 import { removeStoredFiles } from '../../storage/remove-files.js';
 import { creditCost } from '../accounts/index.js';
 import type { ApiPrincipal } from '../api-keys/index.js';
+import type { Pronouncer } from '../pronunciation/index.js';
 import { addMonthCharactersIn, refundMonthCharactersIn } from '../api-keys/index.js';
 import {
   checkSpeechText,
@@ -50,6 +51,11 @@ export interface ApiSpeechRequest {
   /** A language hint (ISO 639-1), or null to let the voice decide. */
   language: string | null;
   format: OutputFormat;
+  /**
+   * Rewrites the text for the engine that speaks it (the request's pronunciation dictionaries);
+   * absent, the text is spoken as sent. Credits are counted on the text as sent.
+   */
+  pronounce?: Pronouncer | null;
 }
 
 /** Bytes ready to send, with the spoken chunk they carry (null for the encoder's final flush). */
@@ -64,6 +70,10 @@ export interface SpeechStream {
   contentType: string;
   speaker: ApiSpeaker;
   characters: number;
+  /** The text as the engine is given it (dictionaries applied): what timestamps are aligned to. */
+  spokenText: string;
+  /** Pronunciation rules the engine could not honour as asked (phonemes it cannot take). */
+  warnings: string[];
   /**
    * The audio, chunk by chunk. Iterating to the end delivers it all and spends the held credits;
    * stopping early (the client left) spends only what was handed over; an engine failure spends
@@ -92,6 +102,7 @@ export class ApiSpeechService {
   async open(principal: ApiPrincipal, clientIp: string, request: ApiSpeechRequest): Promise<SpeechStream> {
     const text = checkSpeechText(request.text);
     const speaker = await this.deps.catalogue.speaker(principal.userId, request.voiceId);
+    const spoken = request.pronounce?.(text, speaker.engine.id) ?? { text, warnings: [] };
     const cost = creditCost(text);
     const { taskId } = await createTask(
       this.deps.db,
@@ -120,7 +131,9 @@ export class ApiSpeechService {
       contentType: CONTENT_TYPES[request.format.container],
       speaker,
       characters: cost,
-      pieces: () => this.render(taskId, principal, speaker, text, cost, request),
+      spokenText: spoken.text,
+      warnings: spoken.warnings,
+      pieces: () => this.render(taskId, principal, speaker, spoken.text, cost, request),
     };
   }
 

@@ -2,7 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../http/errors.js';
-import type { ApiKeyService } from '../../api-keys/index.js';
+import type { ApiKeyService, ApiPrincipal } from '../../api-keys/index.js';
+import { PronunciationService } from '../../pronunciation/index.js';
 import type { VoiceService } from '../../voices/index.js';
 import type { ApiCatalogue } from '../catalogue.js';
 import { apiKeyGuard, principalWith, xiApiKey } from '../principal.js';
@@ -11,8 +12,10 @@ import { sendPulled } from '../stream-body.js';
 import type { ApiUsageService } from '../usage-service.js';
 import { joinAlignments, SpeechAligner } from './alignment.js';
 import { ADD_VOICE_LIMITS } from './clone-form.js';
+import { locatorsOf } from './dictionary-locators.js';
 import { useElevenLabsErrors } from './errors.js';
 import { parseOutputFormat } from './output-format.js';
+import { elevenLabsPronunciationRoutes } from './pronunciation-routes.js';
 import {
   type AudioWithTimestamps,
   audioWithTimestamps,
@@ -48,6 +51,15 @@ export const elevenLabsRoutes =
     await app.register(fastifyMultipart, { limits: ADD_VOICE_LIMITS });
     const preHandler = apiKeyGuard(deps.keys, xiApiKey);
     const { catalogue, speech } = deps;
+    const pronunciation = new PronunciationService({ db: app.db });
+    /** The request in our terms, with the pronunciation dictionaries it names (refused before anything is held). */
+    const orderOf = async (request: SpeechRoute, principal: ApiPrincipal): Promise<ApiSpeechRequest> => ({
+      ...(await speechRequest(catalogue, request)),
+      pronounce: await pronunciation.pronouncerFor(
+        principal.userId,
+        locatorsOf(request.body.pronunciation_dictionary_locators),
+      ),
+    });
     const schema = {
       tags: TAGS,
       params: elevenLabsVoiceParams,
@@ -65,7 +77,7 @@ export const elevenLabsRoutes =
         { preValidation: preHandler, schema: { ...schema, summary, response: ERRORS } },
         async (request, reply) => {
           const principal = principalWith(request, 'speech');
-          const order = await speechRequest(catalogue, request);
+          const order = await orderOf(request, principal);
           const stream = await speech.open(principal, request.ip, order);
           return sendPulled(speechHeaders(reply, stream), stream.contentType, audioBytes(stream));
         },
@@ -84,10 +96,10 @@ export const elevenLabsRoutes =
       },
       async (request, reply) => {
         const principal = principalWith(request, 'speech');
-        const order = await speechRequest(catalogue, request);
+        const order = await orderOf(request, principal);
         const stream = await speech.open(principal, request.ip, order);
         speechHeaders(reply, stream);
-        return withTimestamps(stream, order.text, () => request.raw.socket?.destroyed ?? false);
+        return withTimestamps(stream, stream.spokenText, () => request.raw.socket?.destroyed ?? false);
       },
     );
 
@@ -103,12 +115,17 @@ export const elevenLabsRoutes =
       },
       async (request, reply) => {
         const principal = principalWith(request, 'speech');
-        const order = await speechRequest(catalogue, request);
+        const order = await orderOf(request, principal);
         const stream = await speech.open(principal, request.ip, order);
-        return sendPulled(speechHeaders(reply, stream), 'application/x-ndjson', timestampLines(stream, order.text));
+        return sendPulled(
+          speechHeaders(reply, stream),
+          'application/x-ndjson',
+          timestampLines(stream, stream.spokenText),
+        );
       },
     );
 
+    elevenLabsPronunciationRoutes(app, { pronunciation, preHandler });
     elevenLabsVoiceRoutes(app, { ...deps, preHandler });
     elevenLabsVoiceSearchRoutes(app, { ...deps, preHandler });
     elevenLabsUserRoutes(app, { ...deps, preHandler });
@@ -142,12 +159,16 @@ async function modelFor(catalogue: ApiCatalogue, modelId: string | null | undefi
 
 /** ElevenLabs' headers naming the generation and its cost; our task id is its history item id. */
 function speechHeaders(reply: FastifyReply, stream: SpeechStream): FastifyReply {
-  return reply
-    .header('request-id', stream.taskId)
-    .header('history-item-id', stream.taskId)
-    .header('x-sayso-task-id', stream.taskId)
-    .header('character-cost', String(stream.characters))
-    .header('cache-control', 'no-store');
+  return (
+    reply
+      .header('request-id', stream.taskId)
+      .header('history-item-id', stream.taskId)
+      .header('x-sayso-task-id', stream.taskId)
+      .header('character-cost', String(stream.characters))
+      // Pronunciation rules spoken otherwise than asked, as URL-encoded JSON (an empty list when none).
+      .header('x-sayso-warnings', encodeURIComponent(JSON.stringify(stream.warnings)))
+      .header('cache-control', 'no-store')
+  );
 }
 
 async function* audioBytes(stream: SpeechStream): AsyncGenerator<Buffer> {

@@ -1,5 +1,6 @@
 import { MAX_TEXT_LENGTH } from '@sayso/contract/speech';
 import { z } from 'zod';
+import { dictionaryLocators } from './dictionary-locators.js';
 
 const unit = z.number().min(0).max(1).nullish();
 
@@ -29,6 +30,7 @@ export const elevenLabsSpeechRequest = z.object({
     .regex(/^[a-zA-Z]{2}$/, 'language_code must be an ISO 639-1 code such as "en"')
     .nullish(),
   voice_settings: elevenLabsVoiceSettings.nullish(),
+  pronunciation_dictionary_locators: dictionaryLocators,
 });
 export type ElevenLabsSpeechRequest = z.infer<typeof elevenLabsSpeechRequest>;
 
