@@ -16,6 +16,7 @@ export const PAGE_PATHS = [
   '/dashboard2',
   '/dashboard3',
   '/dashboard/api-keys',
+  '/account',
   '/history',
   '/history/:id',
   '/projects',
@@ -26,6 +27,7 @@ export const PAGE_PATHS = [
   '/admin-panel/users/:uid',
   '/auth/popup',
   '/auth/popup/done',
+  '/reset-password',
 ] as const;
 
 export type PagePath = (typeof PAGE_PATHS)[number];

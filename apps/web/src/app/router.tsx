@@ -23,6 +23,8 @@ const DashboardPage = page(() => import('./routes/dashboard-page'));
 const PresetStudioPage = page(() => import('./routes/preset-studio-page'));
 const CloneStudioPage = page(() => import('./routes/clone-studio-page'));
 const ApiKeysPage = page(() => import('./routes/api-keys-page'));
+const AccountPage = page(() => import('./routes/account-page'));
+const ResetPasswordPage = page(() => import('./routes/reset-password-page'));
 const HistoryPage = page(() => import('./routes/history-page'));
 const HistoryTimelinePage = page(() => import('./routes/history-timeline-page'));
 const ProjectsPage = page(() => import('./routes/projects-page'));
@@ -85,6 +87,7 @@ export const router = createBrowserRouter([
       { path: '/dashboard2', element: guarded(PresetStudioPage) },
       { path: '/dashboard3', element: guarded(CloneStudioPage) },
       { path: '/dashboard/api-keys', element: guarded(ApiKeysPage) },
+      { path: '/account', element: guarded(AccountPage) },
       { path: '/history', element: guarded(HistoryPage) },
       { path: '/history/:id', element: guarded(HistoryTimelinePage) },
       { path: '/projects', element: guarded(ProjectsPage) },
@@ -95,6 +98,7 @@ export const router = createBrowserRouter([
       { path: '/admin-panel/users/:uid', element: <AdminPanelPage /> },
       { path: '/auth/popup', element: <SignInPopupPage /> },
       { path: '/auth/popup/done', element: <SignInDonePage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
     ],
   },
 ]);

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { PageLoading } from '@/components/ui/page-loading';
 import { type ExternalProvider, signInOptionsQuery, startExternalSignIn } from '@/features/sign-in/api/sign-in';
+import { ForgotPassword } from '@/features/sign-in/components/forgot-password';
 import { type AccountFormMode, LocalAccountForm } from '@/features/sign-in/components/local-account-form';
 import { usePageTitle } from '@/lib/page-title';
 import { reportToOpener } from '@/lib/sign-in/open-sign-in-popup';
@@ -90,6 +91,9 @@ export default function SignInPopupPage() {
               </div>
             )}
             {options.data.local && <LocalAccountForm mode={mode} onModeChange={setMode} onSignedIn={finishLocal} />}
+            {options.data.local && mode === 'sign-in' && (
+              <ForgotPassword mailOffered={options.data.passwordReset === true} />
+            )}
             {external.length === 0 && !options.data.local && (
               <p role="alert" className="text-center text-sm text-danger">
                 No sign-in method is configured on this server.

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { BookOpen, ChevronDown, History, KeyRound, LogOut } from 'lucide-react';
+import { BookOpen, ChevronDown, History, KeyRound, LogOut, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountIdentity } from '@/features/account/hooks/use-account-identity';
@@ -45,6 +45,12 @@ export function UserMenu({ user }: { user: AccountIdentity }) {
               </div>
             </div>
             <DropdownMenu.Separator className={menuStyles.separator} />
+            <DropdownMenu.Item asChild className={menuStyles.item}>
+              <Link to="/account">
+                <UserRound aria-hidden className="h-4 w-4" />
+                Account
+              </Link>
+            </DropdownMenu.Item>
             <DropdownMenu.Item asChild className={menuStyles.item}>
               <Link to="/history">
                 <History aria-hidden className="h-4 w-4" />
