@@ -25,16 +25,16 @@ async function checkPhoneWidth(page: Page, name: string): Promise<void> {
   await page.setViewportSize(DESKTOP);
 }
 
-/** Two voice names the project's voice library offers (the clone studio's preset voices). */
-async function twoVoiceNames(page: Page): Promise<[string, string]> {
+/** Two voice names the project's voice library offers (the clone studio's preset voices), other than `narrator`. */
+async function twoOtherVoices(page: Page, narrator: string): Promise<[string, string]> {
   const names = await page.evaluate(async () => {
     const response = await fetch('/api/minimax/voices', { credentials: 'same-origin' });
     const body = (await response.json()) as { voices: { name: string }[] };
     return body.voices.map((voice) => voice.name);
   });
-  const distinct = [...new Set(names)];
+  const distinct = [...new Set(names)].filter((name) => name !== narrator);
   const [first, second] = distinct;
-  if (!first || !second) throw new Error(`need two voices, the library has ${distinct.length}`);
+  if (!first || !second) throw new Error(`need two more voices, the library has ${distinct.length}`);
   return [first, second];
 }
 
@@ -91,7 +91,12 @@ describe('projects', () => {
     ).toEqual(expect.arrayContaining(['Anna', 'Tom']));
 
     // A voice for each speaker, from the voice library.
-    const [tomVoice, annaVoice] = await twoVoiceNames(page);
+    const narratorButton = page
+      .getByRole('region', { name: 'Project settings' })
+      .getByRole('button', { name: /^Narrator: .+\. Change$/ });
+    const narrator =
+      /^Narrator: (.+)\. Change$/.exec((await narratorButton.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+    const [tomVoice, annaVoice] = await twoOtherVoices(page, narrator);
     await castSpeaker(page, 'Tom', tomVoice);
     await castSpeaker(page, 'Anna', annaVoice);
 
@@ -128,6 +133,13 @@ describe('projects', () => {
     await player.evaluate((audio: HTMLAudioElement) => audio.pause());
     await pageShot(page, 'project-editor-rendered-desktop');
     await expectAccessible(page);
+
+    // ACX figures per chapter, each with its verdict.
+    await page.getByRole('button', { name: 'Measure chapters' }).click();
+    const figures = page.getByRole('list', { name: 'ACX figures per chapter' }).getByRole('listitem');
+    await expect.poll(() => figures.count(), { timeout: 60_000 }).toBe(3);
+    expect(await figures.first().innerText()).toMatch(/Passes|Fails/);
+    expect(await figures.first().innerText()).toMatch(/RMS\s+−\d+\.\d dB/);
 
     // The ZIP export: one MP3 per chapter.
     await page.getByRole('button', { name: /^Download/ }).click();

@@ -79,18 +79,18 @@ export function ProjectEditor({ projectId, Frame }: { projectId: string; Frame: 
             <AcxPanel projectId={detail.id} complete={progress.data?.complete === true} />
           </div>
         </div>
-        <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-          <div className="min-w-0 space-y-6">
+        {/* On a phone the chosen chapter follows the chapter list, before the cast and settings; from lg up
+            the chapter takes the right column beside all three. */}
+        <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+          <div className="min-w-0 lg:col-start-1 lg:row-start-1">
             <ChapterSidebar
               project={detail}
               progress={progress.data}
               selectedId={chapter?.id ?? null}
               onSelect={setChapterId}
             />
-            <CastPanel project={detail} voices={voices} />
-            <ProjectSettings project={detail} voices={voices} />
           </div>
-          <div className="min-w-0">
+          <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
             {chapter ? (
               <ChapterView
                 key={chapter.id}
@@ -102,6 +102,10 @@ export function ProjectEditor({ projectId, Frame }: { projectId: string; Frame: 
             ) : (
               <p className={`${studioCardStyle} text-muted`}>This project has no chapters yet.</p>
             )}
+          </div>
+          <div className="min-w-0 space-y-6 self-start lg:col-start-1 lg:row-start-2">
+            <CastPanel project={detail} voices={voices} />
+            <ProjectSettings project={detail} voices={voices} />
           </div>
         </div>
       </div>
