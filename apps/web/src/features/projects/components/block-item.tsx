@@ -207,16 +207,19 @@ export function BlockItem({ project, chapter, block, index, voices, reading, can
       <div className="mt-2 space-y-2">
         <ProblemLine error={change.error ?? split.error ?? render.error} />
       </div>
-      <Picker
-        open={choosingVoice}
-        onOpenChange={setChoosingVoice}
-        voices={voices}
-        selectedId={block.voice}
-        onSelect={(voice) => {
-          setChoosingVoice(false);
-          change.mutate({ voice_id: voice.voice_id });
-        }}
-      />
+      {/* Mounted only while open: a long chapter would otherwise hold a voice library per paragraph. */}
+      {choosingVoice ? (
+        <Picker
+          open
+          onOpenChange={setChoosingVoice}
+          voices={voices}
+          selectedId={block.voice}
+          onSelect={(voice) => {
+            setChoosingVoice(false);
+            change.mutate({ voice_id: voice.voice_id });
+          }}
+        />
+      ) : null}
     </li>
   );
 }

@@ -44,16 +44,18 @@ export function VoiceChoice({ label, voices, voiceId, emptyLabel, onChoose, onCl
           Reset
         </button>
       ) : null}
-      <Picker
-        open={open}
-        onOpenChange={setOpen}
-        voices={voices}
-        selectedId={voiceId}
-        onSelect={(voice) => {
-          setOpen(false);
-          onChoose(voice.voice_id);
-        }}
-      />
+      {open ? (
+        <Picker
+          open
+          onOpenChange={setOpen}
+          voices={voices}
+          selectedId={voiceId}
+          onSelect={(voice) => {
+            setOpen(false);
+            onChoose(voice.voice_id);
+          }}
+        />
+      ) : null}
     </div>
   );
 }
