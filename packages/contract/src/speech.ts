@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dictionaryIds } from './pronunciation.js';
 
 /** The longest text one speech request may carry (spec section 5). */
 export const MAX_TEXT_LENGTH = 50_000;
@@ -52,6 +53,8 @@ export const cloneSpeechRequest = z.object({
     .optional(),
   with_transcript: z.boolean().optional(),
   receive_url: z.url({ protocol: /^https$/, message: 'receive_url must be an https URL' }).optional(),
+  /** The user's pronunciation dictionaries to apply, at most three (ours, issue 38). */
+  pronunciation_dictionary_ids: dictionaryIds.optional(),
 });
 export type CloneSpeechRequest = z.infer<typeof cloneSpeechRequest>;
 
@@ -64,6 +67,8 @@ export const presetSpeechRequest = z.object({
   speed: z.number().optional(),
   pitch: z.number().optional(),
   volume: z.number().optional(),
+  /** The user's pronunciation dictionaries to apply, at most three (ours, issue 38). */
+  pronunciation_dictionary_ids: dictionaryIds.optional(),
 });
 export type PresetSpeechRequest = z.infer<typeof presetSpeechRequest>;
 

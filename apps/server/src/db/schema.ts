@@ -15,6 +15,8 @@ export interface SpeechSettingsJson {
    * they ask for belongs to no one. Absent for an anonymous caller, whose callback is not sent.
    */
   callbackSignerId?: string;
+  /** Pronunciation rules the engine could not honour as asked (phonemes it cannot take). */
+  warnings?: string[];
 }
 
 /** Table types for the query layer. Each migration that adds a table adds its type here. */

@@ -119,6 +119,7 @@ export class ApiSpeechService {
           volume: 1,
           withTranscript: true,
           language: request.language ?? 'Auto',
+          ...(spoken.warnings.length > 0 ? { warnings: spoken.warnings } : {}),
         },
         cost,
         clientIp,

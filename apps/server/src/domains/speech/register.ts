@@ -4,6 +4,7 @@ import { loadOrCreateSecret } from '../../db/settings-repository.js';
 import { namedPlugin } from '../../http/named-plugin.js';
 import { watchQueueDepth } from '../../metrics/registry.js';
 import { signingSecretFor } from '../api-keys/index.js';
+import { pronunciationFor } from '../pronunciation/index.js';
 import { type CallbackJobDeps, deliverCallback, queueCompletionCallback } from './callback-job.js';
 import type { CallbackTransport } from './completion-callback.js';
 import { speechRoutes } from './routes.js';
@@ -35,6 +36,7 @@ export async function registerSpeech(
     limits: { ...config.speech.limits, historyBytesPerUser: config.history.storageLimitBytes },
     fileSecret,
     publicUrl: config.publicUrl,
+    pronunciation: pronunciationFor(app),
   });
   const audioStreams = new TaskAudioStreams({
     db: app.db,

@@ -20,6 +20,7 @@ import type { JobQueue } from '../../jobs/queue.js';
 import type { ByteRange, FileStorage } from '../../storage/file-storage.js';
 import { presetPreviewKey, type TaskFileKind } from '../../storage/keys.js';
 import { creditCost } from '../accounts/index.js';
+import type { PronunciationService, SpokenText } from '../pronunciation/index.js';
 import { findClonedVoice } from '../voices/index.js';
 import { fileKindFromName, verifyFileSignature } from './file-urls.js';
 import { checkSubmissionLimits, type SpeechLimits } from './limits.js';
@@ -42,6 +43,8 @@ export interface SpeechServiceDeps {
   /** Signs the capability URLs of task files. */
   fileSecret: string;
   publicUrl: string;
+  /** Applies the pronunciation dictionaries a studio request names. */
+  pronunciation: PronunciationService;
 }
 
 /** Who is asking: a signed-in user (null for an anonymous caller) and the address they came from. */
@@ -72,6 +75,8 @@ interface Submission {
   voiceId: string;
   modelId: string | undefined;
   settings: SpeechSettingsJson;
+  /** Pronunciation dictionaries to apply, and whose they are; credits are counted on `text` as sent. */
+  dictionaries?: { userId: string; ids: string[] } | undefined;
 }
 
 const speakerOf = (engine: SpeechEngineV1): Speaker => ({ engineId: engine.id, defaultModel: engine.defaultModel });
@@ -111,16 +116,22 @@ export class SpeechService {
     const modelId = request.model?.trim() || undefined;
     // The landing demo (a demo voice, at most 150 characters) is free and anonymous, signed in or
     // not; its tasks belong to no one and are readable by id. Everything else needs a session.
+    // Dictionaries are a signed-in user's own; they apply to the free demo voices too.
+    const ids = request.pronunciation_dictionary_ids ?? [];
+    const dictionaries = ids.length > 0 ? { userId: requireSignedIn(caller), ids } : undefined;
     const demo = this.demoSpeaker(voiceId, text);
     if (demo) {
       return this.submit(
         { userId: null, ip: caller.ip },
-        { studio: 'clone', speaker: demo.speaker, text, voiceId: demo.voiceId, modelId, settings },
+        { studio: 'clone', speaker: demo.speaker, text, voiceId: demo.voiceId, modelId, settings, dictionaries },
       );
     }
     const userId = requireSignedIn(caller);
     const speaker = await this.cloneStudioSpeaker(userId, voiceId);
-    return this.submit({ userId, ip: caller.ip }, { studio: 'clone', speaker, text, voiceId, modelId, settings });
+    return this.submit(
+      { userId, ip: caller.ip },
+      { studio: 'clone', speaker, text, voiceId, modelId, settings, dictionaries },
+    );
   }
 
   /** POST /api/elevenlabs/tts: the preset studio. */
@@ -131,7 +142,12 @@ export class SpeechService {
     if (!(await hasVoice(engine, voiceId))) throw voiceUnavailable();
     const settings = { ...clampSettings(request), withTranscript: request.with_transcript ?? false };
     const speaker = speakerOf(engine);
-    return this.submit({ userId, ip: caller.ip }, { studio: 'preset', speaker, text, voiceId, modelId, settings });
+    const ids = request.pronunciation_dictionary_ids ?? [];
+    const dictionaries = ids.length > 0 ? { userId, ids } : undefined;
+    return this.submit(
+      { userId, ip: caller.ip },
+      { studio: 'preset', speaker, text, voiceId, modelId, settings, dictionaries },
+    );
   }
 
   /**
@@ -243,6 +259,7 @@ export class SpeechService {
   private async submit(caller: Caller, submission: Submission): Promise<SubmittedTask> {
     const { db, jobs, limits } = this.deps;
     const { text, speaker } = submission;
+    const spoken = await this.pronounced(submission);
     await jobs.prepare('speech');
     const jobId = randomUUID();
     let wake = () => {};
@@ -254,8 +271,9 @@ export class SpeechService {
         engine: speaker.engineId,
         voiceId: submission.voiceId,
         modelId: submission.modelId ?? speaker.defaultModel,
-        text,
-        settings: submission.settings,
+        text: spoken.text,
+        settings:
+          spoken.warnings.length > 0 ? { ...submission.settings, warnings: spoken.warnings } : submission.settings,
         cost: caller.userId ? creditCost(text) : 0,
         clientIp: caller.ip,
       },
@@ -269,6 +287,21 @@ export class SpeechService {
     );
     wake();
     return { success: true, task_id: taskId, id: taskId, message: 'Task created' };
+  }
+
+  /**
+   * The text as the task's engine will be given it, with the request's pronunciation dictionaries
+   * applied (the task keeps and renders this text). Unknown dictionaries are refused before
+   * anything is held.
+   */
+  private async pronounced(submission: Submission): Promise<SpokenText> {
+    const { dictionaries, text } = submission;
+    if (!dictionaries) return { text, warnings: [] };
+    const pronounce = await this.deps.pronunciation.pronouncerFor(
+      dictionaries.userId,
+      dictionaries.ids.map((dictionaryId) => ({ dictionaryId })),
+    );
+    return pronounce ? pronounce(text, submission.speaker.engineId) : { text, warnings: [] };
   }
 
   /** The demo's engine is searched too: its voices keep their previews when clouds serve both studios. */
