@@ -1,6 +1,6 @@
 import type { HistorySource } from '@sayso/contract/history';
 import type { TaskStatus } from '@sayso/contract/speech';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 type TaskRow = Selectable<Database['speech_tasks']>;
@@ -44,6 +44,23 @@ function historyQuery(db: Kysely<Database>, userId: string, filter: HistoryFilte
   );
 }
 
+/** The speech tasks of a history query, under the alias every query here gives them. */
+type TaskScope = ExpressionBuilder<Database & { t: Database['speech_tasks'] }, 't'>;
+
+/**
+ * Not the render of a project block (the block's latest render, or the one whose audio it still
+ * plays): a book is hundreds of them, and the project's own page shows their progress and
+ * charges. A render whose block is gone (a project deleted while it ran) lists as any generation.
+ */
+const notProjectRender = ({ not, exists, selectFrom, or, eb }: TaskScope) =>
+  not(
+    exists(
+      selectFrom('project_blocks as b')
+        .select(sql.lit(1).as('one'))
+        .where(or([eb('b.render_task_id', '=', eb.ref('t.id')), eb('b.audio_task_id', '=', eb.ref('t.id'))])),
+    ),
+  );
+
 /** One page of a user's generations, newest first, and how many match in all. */
 export async function listHistory(
   db: Kysely<Database>,
@@ -52,13 +69,14 @@ export async function listHistory(
   page: { offset: number; limit: number },
 ): Promise<{ rows: HistoryRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    historyRows(historyQuery(db, userId, filter))
+    historyRows(historyQuery(db, userId, filter).where(notProjectRender))
       .orderBy('t.created_at', 'desc')
       .orderBy('t.id', 'desc')
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
     historyQuery(db, userId, filter)
+      .where(notProjectRender)
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
@@ -109,6 +127,7 @@ export async function historyVoices(
       join.onRef('v.id', '=', 't.voice_id').onRef('v.user_id', '=', 't.user_id'),
     )
     .where('t.user_id', '=', userId)
+    .where(notProjectRender)
     .groupBy(['t.engine', 't.voice_id', 'v.voice_name'])
     .select(['t.engine', 't.voice_id', 'v.voice_name as cloned_voice_name'])
     .orderBy(sql`count(*)`, 'desc')

@@ -419,6 +419,10 @@ export class ProjectsService {
     };
     const jobId = randomUUID();
     let wake = () => {};
+    // A failed render the block stops pointing at would be nobody's: it holds no credits and no
+    // audio, and history lists only renders a block still points at, so it goes with this send.
+    const failed = block.row.state === 'failed' ? block.row.render_task_id : null;
+    let fileKeys: string[] = [];
     await createTask(this.deps.db, input, async () => {}, {
       jobId,
       send: async (trx, taskId) => {
@@ -429,9 +433,13 @@ export class ProjectsService {
           { ...this.deps.speechJobOptions, id: jobId },
         ));
         await markBlockQueuedIn(trx, block.row.id, taskId, block.hash);
+        if (failed && failed !== block.row.audio_task_id) {
+          fileKeys = (await deleteGenerationIn(trx, userId, failed))?.fileKeys ?? [];
+        }
       },
     });
     wake();
+    await removeStoredFiles(this.deps.storage, fileKeys, this.deps.logger);
   }
 
   async progress(userId: string, projectId: string): Promise<ProjectProgress> {
