@@ -12,6 +12,8 @@ export const publicConfig = z.object({
   naturalVoices: z.boolean(),
   /** The clone studio learns a voice with a neural model, rather than approximating the sample. */
   neuralCloning: z.boolean(),
+  /** The clone studio's Noise Reduction switch does something: a provider or an installed denoiser cleans the sample. */
+  cloneNoiseReduction: z.boolean(),
   /** The cloud providers that serve a studio here, so copy names only providers actually in use. */
   cloudProviders: z.array(z.enum(['minimax', 'elevenlabs'])),
 });

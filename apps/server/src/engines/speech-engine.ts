@@ -66,6 +66,11 @@ export interface EngineCapabilities {
    * (the timeline offers "another take" only then). Absent means no.
    */
   seeds?: boolean;
+  /**
+   * A clone request's noise reduction is carried out (the provider cleans the sample, or a
+   * denoiser model is installed), so the clone studio's switch does something. Absent means no.
+   */
+  noiseReduction?: boolean;
 }
 
 export type EngineStatus = { state: 'up' } | { state: 'down'; reason: string };

@@ -12,6 +12,8 @@ describe('GET /api/config', () => {
       // eSpeak alone: the copy may not promise natural voices or name a cloud provider.
       naturalVoices: false,
       neuralCloning: false,
+      // eSpeak's approximate clones have no denoiser: the studio's switch says so.
+      cloneNoiseReduction: false,
       cloudProviders: [],
     });
   });

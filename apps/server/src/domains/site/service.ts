@@ -12,11 +12,13 @@ const CLOUD_PROVIDERS = ['minimax', 'elevenlabs'] as const;
  */
 export function publicSettings(settings: Config['public'], engines: EngineRegistry): PublicConfig {
   const preset = engines.forStudio('preset').id;
-  const clone = engines.forStudio('clone').id;
+  const cloneEngine = engines.forStudio('clone');
+  const clone = cloneEngine.id;
   return {
     ...settings,
     naturalVoices: preset !== EMBEDDED_ENGINE,
     neuralCloning: clone !== EMBEDDED_ENGINE,
+    cloneNoiseReduction: cloneEngine.capabilities.noiseReduction === true,
     cloudProviders: CLOUD_PROVIDERS.filter((provider) => provider === preset || provider === clone),
   };
 }

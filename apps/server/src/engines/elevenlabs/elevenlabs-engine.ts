@@ -248,6 +248,7 @@ export function createElevenLabsEngine(options: ElevenLabsOptions): SpeechEngine
       maxCharsPerRequest: CHUNK_CHARS,
       rendersPreviews: false,
       seeds: true,
+      noiseReduction: true,
       languages: ['en', 'es', 'fr', 'de', 'it', 'pt', 'pl', 'hi', 'ja', 'ko', 'zh', 'ar', 'nl', 'tr', 'ru'],
     },
     status: async () => ({ state: 'up' }),

@@ -232,6 +232,7 @@ export function createMinimaxEngine(options: MinimaxOptions): SpeechEngineV1 {
       timestamps: true,
       maxCharsPerRequest: 50_000,
       rendersPreviews: false,
+      noiseReduction: true,
       languages: MINIMAX_LANGUAGES,
     },
     status: async () => ({ state: 'up' }),

@@ -253,6 +253,7 @@ export function createSherpaEngine(options: {
         timestamps: false,
         maxCharsPerRequest: MAX_CHARS,
         rendersPreviews: true,
+        noiseReduction: denoiser !== null,
         languages: [...languages].sort(),
       };
     },

@@ -67,6 +67,7 @@ export default function CloneStudioPage() {
             notice={voice.notice}
             uploadProblem={studio.messageAt('upload')}
             createProblem={studio.messageAt('create')}
+            noiseReductionAvailable={voice.noiseReductionAvailable}
           />
         </aside>
       </div>

@@ -122,7 +122,7 @@ describe('creating a voice on /dashboard3', () => {
     await loadMp3(user, 499_999);
     await user.click(screen.getByRole('button', { name: 'Create Voice' }));
     const card = await screen.findByText('Voice Created Successfully');
-    expect(within(card.parentElement as HTMLElement).getByText(/Your file is short/)).toBeInTheDocument();
+    expect(within(card.parentElement as HTMLElement).getByText(/Your file is under 500 KB/)).toBeInTheDocument();
     expect(screen.getByText('Speaking with')).toHaveTextContent('Speaking with Ada');
     await act(async () => {
       vi.advanceTimersByTime(5_900);
@@ -159,7 +159,7 @@ describe('creating a voice on /dashboard3', () => {
     await loadMp3(user, 500_000);
     await user.click(screen.getByRole('button', { name: 'Create Voice' }));
     await screen.findByText('Voice Created Successfully');
-    expect(screen.queryByText(/Your file is short/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Your file is under 500 KB/)).not.toBeInTheDocument();
   });
 
   it('swaps the sample text for the greeting of the chosen language', async () => {

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { formatDate } from '@/lib/format';
 import { MAX_VOICES } from '../lib/create-voice-checks';
+import { VoiceId } from './voice-id';
 
 /** 'Your Cloned Voices': the saved voices with Use, Play (when there is a sample) and Delete. */
 export function ClonedVoicesModal({
@@ -119,7 +120,7 @@ export function ClonedVoicesModal({
                 </p>
                 <div className="mt-1 flex items-end justify-between gap-3">
                   <div className="min-w-0 text-xs text-muted">
-                    <p className="truncate">ID: {voice.voiceId}</p>
+                    <VoiceId voiceId={voice.voiceId} voiceName={voice.voiceName} />
                     <p>Created {formatDate(voice.createdAt)}</p>
                   </div>
                   <div className="flex shrink-0 items-center gap-2">

@@ -30,6 +30,8 @@ interface CreateVoiceCardProps {
   uploadProblem: string | null;
   /** Why Create Voice did not go through, shown under the button. */
   createProblem: string | null;
+  /** Something here cleans a sample's noise (a provider or an installed denoiser); null while unknown. */
+  noiseReductionAvailable: boolean | null;
 }
 
 /**
@@ -50,6 +52,7 @@ export function CreateVoiceCard({
   notice,
   uploadProblem,
   createProblem,
+  noiseReductionAvailable,
 }: CreateVoiceCardProps) {
   const ids = useId();
   return (
@@ -90,17 +93,11 @@ export function CreateVoiceCard({
             className={input}
           />
         </div>
-        <label className="flex items-center justify-between gap-3 text-sm font-medium text-ink">
-          Noise Reduction
-          <input
-            type="checkbox"
-            role="switch"
-            aria-checked={draft.noiseReduction}
-            checked={draft.noiseReduction}
-            onChange={(event) => onDraftChange({ noiseReduction: event.target.checked })}
-            className="h-5 w-5 accent-accent"
-          />
-        </label>
+        <NoiseReductionSwitch
+          on={draft.noiseReduction}
+          onChange={(noiseReduction) => onDraftChange({ noiseReduction })}
+          available={noiseReductionAvailable}
+        />
         <div>
           <label htmlFor={`${ids}-language`} className="text-sm font-medium text-ink">
             Language
@@ -146,6 +143,46 @@ export function CreateVoiceCard({
         {createProblem && <CloneStudioError message={createProblem} />}
         {notice && <CreatedVoiceNotice notice={notice} />}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The spec's Noise Reduction toggle, saying what it does here. Where no provider or denoiser model
+ * would clean the sample, it is off and disabled, and says so, rather than on by default for nothing.
+ */
+function NoiseReductionSwitch({
+  on,
+  onChange,
+  available,
+}: {
+  on: boolean;
+  onChange: (on: boolean) => void;
+  available: boolean | null;
+}) {
+  const hintId = useId();
+  const unavailable = available === false;
+  const checked = on && !unavailable;
+  return (
+    <div>
+      <label className="flex items-center justify-between gap-3 text-sm font-medium text-ink">
+        Noise Reduction
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={checked}
+          checked={checked}
+          disabled={unavailable}
+          aria-describedby={hintId}
+          onChange={(event) => onChange(event.target.checked)}
+          className="h-5 w-5 accent-accent disabled:cursor-not-allowed"
+        />
+      </label>
+      <p id={hintId} data-testid="noise-reduction-hint" className="mt-1 text-xs text-muted">
+        {unavailable
+          ? 'Not available here: no denoiser is installed, so the sample is used as recorded. Record in a quiet room.'
+          : 'Cleans hum and hiss from the sample before the voice is learned.'}
+      </p>
     </div>
   );
 }

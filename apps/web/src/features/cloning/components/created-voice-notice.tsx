@@ -21,7 +21,12 @@ export function CreatedVoiceNotice({ notice }: { notice: CreatedNotice }) {
         </p>
       )}
       {notice.short && (
-        <p className="mt-1 text-xs">Your file is short; a longer, clearer sample gives a closer voice.</p>
+        // The spec's condition (under 500,000 bytes) is about the file, not its length: a 20-second
+        // sample is within the advised 10–30 seconds, so the note speaks of detail, never "short".
+        <p className="mt-1 text-xs">
+          Your file is under 500 KB, so it carries little detail of the voice. If the clone sounds off, try a clear,
+          good-quality recording of 10–30 seconds.
+        </p>
       )}
     </div>
   );

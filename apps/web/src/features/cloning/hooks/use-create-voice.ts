@@ -1,5 +1,6 @@
 import type { CloneLanguage } from '@sayso/contract/languages';
 import { useState } from 'react';
+import { useSiteConfig } from '@/lib/site/get-site-config';
 import { type ClonedVoiceResult, useCloneVoice } from '../api/clone-voice';
 import { createVoiceFailure, createVoiceProblem } from '../lib/create-voice-checks';
 import { greetingFor } from '../lib/languages';
@@ -18,7 +19,7 @@ export interface VoiceDraft {
 /** The success card under Create Voice. */
 export interface CreatedNotice {
   name: string;
-  /** The sample was under 500,000 bytes: a longer one gives a closer voice. */
+  /** The sample was under 500,000 bytes (spec section 4): it may carry little detail of the voice. */
   short: boolean;
   /** The server fits clones to the sample's measurements rather than copying the voice. */
   approximate: boolean;
@@ -49,6 +50,8 @@ export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEve
   // file chosen while a creation was still running is never marked by its late success.
   const [createdFrom, setCreatedFrom] = useState<File | null>(null);
   const [notice, setNotice] = useTimedNotice<CreatedNotice>(CREATED_NOTICE_MS);
+  // Whether anything here cleans a sample's noise; null until the settings arrive.
+  const noiseReductionAvailable = useSiteConfig().data?.cloneNoiseReduction ?? null;
 
   const cloning = useCloneVoice({
     onSuccess: (voice, { file }) => {
@@ -97,7 +100,8 @@ export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEve
       options: {
         // The contract's tag: the server takes it as it is, whatever the list shows for it.
         languageTag: draft.language,
-        noiseReduction: draft.noiseReduction,
+        // Never asked for where nothing would do it: the request says what really happens.
+        noiseReduction: draft.noiseReduction && noiseReductionAvailable !== false,
         previewText: draft.sampleText,
         transcript: draft.transcript,
       },
@@ -113,5 +117,6 @@ export function useCreateVoice({ onCreated, onProblem, onLimit }: CreateVoiceEve
     creating: cloning.isPending,
     create,
     notice,
+    noiseReductionAvailable,
   };
 }

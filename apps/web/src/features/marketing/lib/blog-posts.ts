@@ -19,7 +19,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
     author: 'Amina Qureshi',
     category: 'Voice Cloning',
     excerpt:
-      'A clone can only be as good as the recording behind it. Find the quietest room you have, keep the microphone at the same distance the whole time, and speak the way you want the clone to sound. One to two minutes of steady, natural reading beats five minutes of rushed lines with music underneath. Sayso accepts 10 seconds to 5 minutes of audio or video, up to 20 MB.',
+      'A clone can only be as good as the recording behind it. Find the quietest room you have, keep the microphone at the same distance the whole time, and speak the way you want the clone to sound. Ten to thirty seconds of steady, natural reading makes the best clone, and beats five minutes of rushed lines with music underneath. Sayso accepts 10 seconds to 5 minutes of audio or video, up to 20 MB.',
     image: '/blog/recording-a-clean-sample.svg',
     imageAlt: 'A single clean waveform rising from a microphone icon on an indigo gradient',
   },

@@ -57,7 +57,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'clone-requirements',
     question: 'What do I need to clone a voice?',
     answer:
-      'A recording of one speaker between 10 seconds and 5 minutes long and no larger than 20 MB. MP3, WAV and M4A audio work, and so do video files such as MP4, MOV or WebM; Sayso takes the sound from the video.',
+      'A recording of one speaker between 10 seconds and 5 minutes long and no larger than 20 MB. Ten to thirty seconds of clear speech makes the best clone. MP3, WAV and M4A audio work, and so do video files such as MP4, MOV or WebM; Sayso takes the sound from the video.',
   },
   {
     id: 'clone-quality',
