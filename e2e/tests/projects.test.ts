@@ -152,6 +152,19 @@ describe('projects', () => {
     expect(entries.filter((name) => name.endsWith('.mp3'))).toHaveLength(3);
     await checkPhoneWidth(page, 'project-editor-rendered');
 
+    // From the keyboard: the first paragraph at 1.25x. Only it changed, so only it would be rendered again.
+    const first = page.getByRole('listitem', { name: 'Paragraph 1' });
+    const firstLength = [...(SAMPLE_BOOK.chapters[0]?.paragraphs[0] ?? '')].length;
+    await first.getByRole('button', { name: 'More for Paragraph 1' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitemradio', { name: '1.25×' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => first.innerText()).toContain('Changed since render');
+    expect(await first.innerText()).toContain('1.25× speed');
+    await expect
+      .poll(() => estimate.innerText())
+      .toContain(`1 paragraph, ${number.format(firstLength)} characters = ${number.format(firstLength)} credits`);
+
     // Back on the list: duplicate, then delete the copy after confirming.
     await page.getByRole('link', { name: 'Back to projects' }).click();
     const rows = page.getByRole('list', { name: 'Your projects' }).getByRole('listitem');
