@@ -34,6 +34,7 @@ const NATIVE_SPEECH_TESTS = [
   'test/health/health.test.ts',
   'test/security/authorization-matrix.test.ts',
   'test/security/csrf.test.ts',
+  'test/pronunciation/sherpa-*.test.ts',
 ];
 
 // Unit and integration tests of the server and the web app. End-to-end tests have their own config.
