@@ -305,6 +305,44 @@ describe('the project editor', () => {
     await waitFor(() => expect(scope).toEqual({ scope: 'block', block_id: 'b1' }));
   });
 
+  it('reorders, splits and merges chapters through the server', { timeout: 20_000 }, async () => {
+    const twoChapters = (): ProjectDetail => ({
+      ...project(),
+      chapters: [
+        { id: 'c1', position: 0, title: 'The Harbour', blocks: [block('b1', 'One.'), block('b2', 'Two.')] },
+        { id: 'c2', position: 1, title: 'The Light', blocks: [block('b3', 'Three.')] },
+      ],
+    });
+    const sent: string[] = [];
+    stubApi({
+      ...commonRoutes,
+      'GET /api/projects/p1': () => json(twoChapters()),
+      'GET /api/projects/p1/progress': () => json(progressOf()),
+      'PUT /api/projects/p1/chapters/order': (init) => {
+        sent.push(`order ${String(init?.body)}`);
+        return json(twoChapters());
+      },
+      'POST /api/projects/p1/chapters/c1/split': (init) => {
+        sent.push(`split ${String(init?.body)}`);
+        return json(twoChapters());
+      },
+      'POST /api/projects/p1/chapters/c1/merge': () => {
+        sent.push('merge');
+        return json(twoChapters());
+      },
+    });
+    const { user } = renderEditor();
+    await user.click(await screen.findByRole('button', { name: 'Move The Harbour down' }));
+    await waitFor(() => expect(sent).toContain('order {"chapter_ids":["c2","c1"]}'));
+
+    await user.click(screen.getByRole('button', { name: 'More for Paragraph 2' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Start a new chapter here' }));
+    await waitFor(() => expect(sent).toContain('split {"before_block_id":"b2"}'));
+
+    await user.click(screen.getByRole('button', { name: 'Merge with next' }));
+    await waitFor(() => expect(sent).toContain('merge'));
+  });
+
   it('says so when the project does not exist', { timeout: 20_000 }, async () => {
     stubApi({
       ...commonRoutes,
