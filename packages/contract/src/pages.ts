@@ -21,6 +21,7 @@ export const PAGE_PATHS = [
   '/history/:id',
   '/projects',
   '/projects/:id',
+  '/pronunciation',
   '/admin-panel',
   '/admin-panel/models',
   '/admin-panel/health',

@@ -29,6 +29,7 @@ const HistoryPage = page(() => import('./routes/history-page'));
 const HistoryTimelinePage = page(() => import('./routes/history-timeline-page'));
 const ProjectsPage = page(() => import('./routes/projects-page'));
 const ProjectEditorPage = page(() => import('./routes/project-editor-page'));
+const PronunciationPage = page(() => import('./routes/pronunciation-page'));
 const AdminPanelPage = page(() => import('./routes/admin-panel-page'));
 const SignInPopupPage = page(() => import('./routes/sign-in-popup-page'));
 const SignInDonePage = page(() => import('./routes/sign-in-done-page'));
@@ -92,6 +93,7 @@ export const router = createBrowserRouter([
       { path: '/history/:id', element: guarded(HistoryTimelinePage) },
       { path: '/projects', element: guarded(ProjectsPage) },
       { path: '/projects/:id', element: guarded(ProjectEditorPage) },
+      { path: '/pronunciation', element: guarded(PronunciationPage) },
       { path: '/admin-panel', element: <AdminPanelPage /> },
       { path: '/admin-panel/models', element: <AdminPanelPage /> },
       { path: '/admin-panel/health', element: <AdminPanelPage /> },

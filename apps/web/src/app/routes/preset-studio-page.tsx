@@ -5,6 +5,7 @@ import { DashboardShell } from '@/app/layouts/dashboard-shell';
 import { studioCardStyle } from '@/components/ui/card-styles';
 import { CreditsExhaustedDialog } from '@/components/ui/credits-exhausted-dialog';
 import { SpeechResultCard } from '@/components/ui/speech-result-card';
+import { DictionarySelector } from '@/features/pronunciation/components/dictionary-selector';
 import { PresetTextCard } from '@/features/speech/components/preset-text-card';
 import { VoicePickerModal } from '@/features/speech/components/voice-picker-modal';
 import { DEFAULT_VOICE_SETTINGS, VoiceSettingsCard } from '@/features/speech/components/voice-settings-card';
@@ -36,6 +37,7 @@ export default function PresetStudioPage() {
       : DEFAULT_VOICE_SETTINGS,
   );
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [dictionaryIds, setDictionaryIds] = useState<string[]>([]);
 
   const generating = state.phase === 'generating';
   const credits = me.data ? accountFigures(me.data).credits : null;
@@ -67,6 +69,7 @@ export default function PresetStudioPage() {
                   // The spec's request says false; the server keeps a transcript for every task anyway, and the result shows it.
                   with_transcript: false,
                   ...settings,
+                  ...(dictionaryIds.length > 0 ? { pronunciation_dictionary_ids: dictionaryIds } : {}),
                 },
                 choices.selectedVoice !== null,
               )
@@ -110,6 +113,8 @@ export default function PresetStudioPage() {
             settings={settings}
             onSettingsChange={setSettings}
           />
+
+          <DictionarySelector chosen={dictionaryIds} onChange={setDictionaryIds} />
         </aside>
       </div>
 

@@ -11,9 +11,11 @@ type VoiceSetting = NonNullable<CloneSpeechRequest['voice_setting']>;
  * Provider A's speech request (spec section 3) as the landing demo and the clone studio send it:
  * the contract's body with every field filled in but the callback URL, which the web app never asks for.
  */
-export type ProviderASpeechRequest = Required<Omit<CloneSpeechRequest, 'receive_url' | 'voice_setting'>> & {
+export type ProviderASpeechRequest = Required<
+  Omit<CloneSpeechRequest, 'receive_url' | 'voice_setting' | 'pronunciation_dictionary_ids'>
+> & {
   voice_setting: Required<VoiceSetting>;
-};
+} & Pick<CloneSpeechRequest, 'pronunciation_dictionary_ids'>;
 
 /** The request with the spec's fixed fields filled in. */
 export function providerASpeechRequest(

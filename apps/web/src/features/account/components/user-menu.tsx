@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { BookOpen, ChevronDown, History, KeyRound, LogOut, UserRound } from 'lucide-react';
+import { BookA, BookOpen, ChevronDown, History, KeyRound, LogOut, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AccountIdentity } from '@/features/account/hooks/use-account-identity';
@@ -8,7 +8,7 @@ import { menuContentProps, menuRootProps, menuStyles } from './menu-styles';
 import { UserAvatar } from './user-avatar';
 
 /**
- * The avatar in the top bar; its menu shows who is signed in, leads to the history, API keys and projects pages, and
+ * The avatar in the top bar; its menu shows who is signed in, leads to the history, API keys, projects and pronunciation pages, and
  * offers Logout (after a confirmation).
  */
 export function UserMenu({ user }: { user: AccountIdentity }) {
@@ -67,6 +67,12 @@ export function UserMenu({ user }: { user: AccountIdentity }) {
               <Link to="/projects">
                 <BookOpen aria-hidden className="h-4 w-4" />
                 Projects
+              </Link>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className={menuStyles.item}>
+              <Link to="/pronunciation">
+                <BookA aria-hidden className="h-4 w-4" />
+                Pronunciation
               </Link>
             </DropdownMenu.Item>
             <DropdownMenu.Item className={menuStyles.item} onSelect={() => setConfirmingLogout(true)}>
