@@ -37,6 +37,8 @@ export interface Owner {
   takeId: string | null;
   /** A project made from pasted text: two chapters, three blocks (the first chapter has two). */
   project: { id: string; chapterIds: string[]; blockIds: string[] };
+  /** A pronunciation dictionary with one rule, and its latest version. */
+  dictionary: { id: string; versionId: string };
   /** Strings that only the owner's data contains: none may appear in an answer to anyone else. */
   markers: string[];
 }
@@ -107,6 +109,15 @@ export async function ownerWithResources(app: FastifyInstance, options: OwnerOpt
   });
   expectOk('creating the owner’s project', created);
   const project = created.json() as { id: string; chapters: { id: string; blocks: { id: string }[] }[] };
+  const dictionaryName = `Owner words ${user.userId.slice(0, 6)}`;
+  const madeDictionary = await app.inject({
+    method: 'POST',
+    url: '/api/pronunciation/dictionaries',
+    headers: { origin: ORIGIN, cookie: user.cookie },
+    payload: { name: dictionaryName, rules: [{ type: 'alias', string_to_replace: 'Owner', alias: 'Proprietor' }] },
+  });
+  expectOk('creating the owner’s pronunciation dictionary', madeDictionary);
+  const dictionary = madeDictionary.json() as { id: string; version_id: string };
   const take = task
     ? await app.db
         .selectFrom('sentence_takes')
@@ -125,11 +136,19 @@ export async function ownerWithResources(app: FastifyInstance, options: OwnerOpt
       chapterIds: project.chapters.map((chapter) => chapter.id),
       blockIds: project.chapters.flatMap((chapter) => chapter.blocks.map((block) => block.id)),
     },
+    dictionary: { id: dictionary.id, versionId: dictionary.version_id },
     audioUrl: task?.audio_url ?? null,
     transcriptUrl: task?.transcript_url ?? null,
-    markers: [user.userId, user.email, taskId, taskText, preferredName, project.id].concat(
-      options.voice === false ? [] : [voiceId, voiceName],
-    ),
+    markers: [
+      user.userId,
+      user.email,
+      taskId,
+      taskText,
+      preferredName,
+      project.id,
+      dictionary.id,
+      dictionaryName,
+    ].concat(options.voice === false ? [] : [voiceId, voiceName]),
   };
 }
 
