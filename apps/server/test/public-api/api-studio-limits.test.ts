@@ -1,8 +1,10 @@
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createApiKey, apiUser, listening, ALL_SCOPES } from '../helpers/api-keys.js';
 import { buildTestApp } from '../helpers/build-app.js';
+import { describeOnEachDatabase } from '../helpers/databases.js';
+import { openHolds } from '../helpers/money.js';
 import { ORIGIN } from '../helpers/sessions.js';
 import { scriptedEngine } from '../helpers/speech.js';
 
@@ -127,6 +129,36 @@ describe('API traffic and studio traffic are limited apart', { timeout: 120_000 
     openGate();
     expect(await Promise.all(speaking)).toEqual([200, 200]);
     expect(await apiSpeech(client)).toBe(200);
+    app.server.closeAllConnections();
+  });
+});
+
+describeOnEachDatabase('a key’s requests racing for its last places speaking', (target) => {
+  it('lets exactly API_ACTIVE_REQUESTS_PER_KEY through and refuses the rest with 429, holding nothing for them', {
+    timeout: 120_000,
+  }, async () => {
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    const { engine } = scriptedEngine(() => gate);
+    const { database, cleanup } = await target.open();
+    onTestFinished(cleanup);
+    const app = await buildTestApp({
+      engines: [engine],
+      env: { API_ACTIVE_REQUESTS_PER_KEY: '2' },
+      override: (config) => ({ ...config, database }),
+    });
+    const base = await listening(app);
+    const { secret, userId } = await apiUser(app);
+    const client = sdk(base, secret);
+    const answers = Array.from({ length: 6 }, () => apiSpeech(client));
+    await waitFor(async () => (await processingApiTasks(app)) === 2);
+    expect(await openHolds(app, userId)).toBe(2);
+    openGate();
+    const statuses = (await Promise.all(answers)).sort();
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+    expect(await openHolds(app, userId)).toBe(0);
     app.server.closeAllConnections();
   });
 });
