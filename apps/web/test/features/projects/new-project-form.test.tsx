@@ -102,13 +102,19 @@ const routes = {
   'GET /api/projects': () => json({ projects: [] }),
 };
 
+/**
+ * Waits for the narrator chosen on arrival. The voice list is a background call (decision 0039),
+ * and a file's first render loads the form's modules: both slow on a busy machine.
+ */
+const narratorChosen = () => screen.findByRole('button', { name: 'Narrator: Ava. Change' }, { timeout: 10_000 });
+
 const epub = () => new File([new Uint8Array([80, 75, 3, 4])], 'book.epub', { type: 'application/epub+zip' });
 
 describe('a new project', () => {
   it('imports a file with the narrator, showing the upload’s progress', { timeout: 20_000 }, async () => {
     stubApi(routes);
     const { user, onCreated } = renderForm();
-    await screen.findByRole('button', { name: 'Narrator: Ava. Change' });
+    await narratorChosen();
     await user.upload(screen.getByLabelText(/^Manuscript file/), epub());
     await user.click(screen.getByRole('button', { name: 'Create project' }));
     const upload = FakeUpload.last;
@@ -125,7 +131,7 @@ describe('a new project', () => {
   it('shows the server’s refusal of a file in its own words', { timeout: 20_000 }, async () => {
     stubApi(routes);
     const { user, onCreated } = renderForm();
-    await screen.findByRole('button', { name: 'Narrator: Ava. Change' });
+    await narratorChosen();
     await user.upload(screen.getByLabelText(/^Manuscript file/), epub());
     await user.click(screen.getByRole('button', { name: 'Create project' }));
     FakeUpload.last?.answer(400, {
@@ -140,7 +146,7 @@ describe('a new project', () => {
   it('refuses a file type the server cannot read before sending it', { timeout: 20_000 }, async () => {
     stubApi(routes);
     const { user } = renderForm();
-    await screen.findByRole('button', { name: 'Narrator: Ava. Change' });
+    await narratorChosen();
     // The input's accept list would hide it in a browser's dialog; a drop or "All files" still gets it here.
     const input = screen.getByLabelText(/^Manuscript file/);
     input.removeAttribute('accept');
@@ -162,7 +168,7 @@ describe('a new project', () => {
       },
     });
     const { user, onCreated } = renderForm();
-    await screen.findByRole('button', { name: 'Narrator: Ava. Change' });
+    await narratorChosen();
     await user.click(screen.getByRole('radio', { name: 'Paste text' }));
     await user.type(screen.getByLabelText(/^Title/), 'Notes');
     await user.type(screen.getByLabelText('Your text'), '# One{enter}{enter}Hello there.');

@@ -2,7 +2,7 @@ import type { ProjectDetail, ProjectProgress } from '@sayso/contract/projects';
 import type { Voice } from '@sayso/contract/speech';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ProjectEditor } from '@/features/projects/components/project-editor';
 import { VoicePickerContext, type VoicePickerProps } from '@/features/projects/components/voice-picker-context';
 import { resetSpacing } from '@/lib/speech-task/spaced-request';
@@ -127,6 +127,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   clearUserCookie();
 });
@@ -141,7 +142,10 @@ describe('the project editor', () => {
       'GET /api/projects/p1/progress': () => json(progressOf()),
     });
     renderEditor();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Salt & Light' })).toBeInTheDocument();
+    // The file's first render also loads the editor's modules: slow on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Salt & Light' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Chapters' })).toHaveTextContent('The Harbour');
     const second = screen.getByRole('listitem', { name: 'Paragraph 2' });
     expect(second).toHaveTextContent('Tom');
@@ -341,6 +345,50 @@ describe('the project editor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Merge with next' }));
     await waitFor(() => expect(sent).toContain('merge'));
+  });
+
+  it('downloads an export under the server’s file name, and shows a refusal in its words', {
+    timeout: 20_000,
+  }, async () => {
+    const rendered = project([block('b1', 'One.', { state: 'done', changed: false })]);
+    let refuse = true;
+    stubApi({
+      ...commonRoutes,
+      'GET /api/projects/p1': () => json(rendered),
+      'GET /api/projects/p1/progress': () => json(progressOf({ total: 1, done: 1, complete: true })),
+      'GET /api/projects/p1/export/zip': () =>
+        refuse
+          ? json({ error: 'Reworded: render it all first', code: 'PROJECT_NOT_RENDERED' }, 409)
+          : new Response(new Uint8Array([80, 75, 5, 6]), {
+              headers: {
+                'content-type': 'application/zip',
+                'content-disposition': `attachment; filename="Salt _ Light.zip"; filename*=UTF-8''Salt%20%26%20Light.zip`,
+              },
+            }),
+    });
+    const saved: string[] = [];
+    // jsdom makes no object URLs; the saved file's name is what matters here.
+    const objectUrls = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = () => 'blob:zip';
+    URL.revokeObjectURL = () => {};
+    onTestFinished(() => {
+      URL.createObjectURL = objectUrls.create;
+      URL.revokeObjectURL = objectUrls.revoke;
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { user } = renderEditor();
+    const exportPanel = await screen.findByRole('region', { name: 'Export' });
+    await user.click(await within(exportPanel).findByRole('button', { name: /Download/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /ZIP of chapter MP3s/ }));
+    expect(await within(exportPanel).findByRole('alert')).toHaveTextContent('Reworded: render it all first');
+    expect(saved).toEqual([]);
+
+    refuse = false;
+    await user.click(within(exportPanel).getByRole('button', { name: /Download/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /ZIP of chapter MP3s/ }));
+    await waitFor(() => expect(saved).toEqual(['Salt & Light.zip']));
   });
 
   it('says so when the project does not exist', { timeout: 20_000 }, async () => {

@@ -1,8 +1,9 @@
 import type { ProjectDetail } from '@sayso/contract/projects';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unzipSync } from 'fflate';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import { type ChapterRecording, chapterRecordings } from '../lib/chapter-files';
+import { apiErrorFrom } from '../lib/failure-body';
 import { projectDerivedKey } from './project';
 
 export type AudioExportFormat = 'zip' | 'mp3' | 'wav' | 'flac';
@@ -47,20 +48,15 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
  * other call (a download link would save the error's JSON as the file instead).
  */
 export async function fetchExport(url: string, signal?: AbortSignal): Promise<{ blob: Blob; name: string }> {
-  const response = await fetch(url, { credentials: 'same-origin', ...(signal ? { signal } : {}) });
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'same-origin', ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, null, NETWORK_ERROR_CODE);
+  }
   if (!response.ok) {
-    // The same reading of a failure as every other call: apiRequest's, from the body already received.
-    const body = await response.text();
-    let message = `API Error: ${response.status}`;
-    let code: string | null = null;
-    try {
-      const parsed = JSON.parse(body) as { error?: unknown; code?: unknown };
-      if (typeof parsed.error === 'string') message = parsed.error;
-      if (typeof parsed.code === 'string') code = parsed.code;
-    } catch {
-      // Not JSON: keep the status line.
-    }
-    throw new ApiError(message, response.status, response.headers.get('retry-after'), code);
+    throw apiErrorFrom(response.status, await response.text(), response.headers.get('retry-after'));
   }
   const fallback = url.split('/').pop()?.split('?')[0] ?? 'export';
   return { blob: await response.blob(), name: fileNameFrom(response.headers.get('content-disposition'), fallback) };

@@ -1,22 +1,9 @@
 import type { ProjectDetail } from '@sayso/contract/projects';
 import { ApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { apiErrorFrom } from '../lib/failure-body';
 
 /** How far an upload has come, 0 to 1. */
 export type UploadProgress = (fraction: number) => void;
-
-/** The server's failure answer, read as apiRequest reads it (the contract's `{ error, code }`). */
-function failureOf(request: XMLHttpRequest): ApiError {
-  let message = `API Error: ${request.status}`;
-  let code: string | null = null;
-  try {
-    const body = JSON.parse(request.responseText) as { error?: unknown; code?: unknown };
-    if (typeof body.error === 'string' && body.error) message = body.error;
-    if (typeof body.code === 'string' && body.code) code = body.code;
-  } catch {
-    // Not JSON: keep the status line.
-  }
-  return new ApiError(message, request.status, request.getResponseHeader('retry-after'), code);
-}
 
 /**
  * Imports a manuscript (POST /api/projects/import, multipart). XMLHttpRequest rather than fetch,
@@ -44,7 +31,7 @@ export function importProject(
         onProgress(1);
         resolve(JSON.parse(request.responseText) as ProjectDetail);
       } else {
-        reject(failureOf(request));
+        reject(apiErrorFrom(request.status, request.responseText, request.getResponseHeader('retry-after')));
       }
     });
     request.addEventListener('error', () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0, null, NETWORK_ERROR_CODE)));
