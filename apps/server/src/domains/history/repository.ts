@@ -52,12 +52,12 @@ type TaskScope = ExpressionBuilder<Database & { t: Database['speech_tasks'] }, '
  * plays): a book is hundreds of them, and the project's own page shows their progress and
  * charges. A render whose block is gone (a project deleted while it ran) lists as any generation.
  */
-const notProjectRender = ({ not, exists, selectFrom, or, eb }: TaskScope) =>
+const notProjectRender = ({ not, exists, selectFrom }: TaskScope) =>
   not(
     exists(
       selectFrom('project_blocks as b')
         .select(sql.lit(1).as('one'))
-        .where(or([eb('b.render_task_id', '=', eb.ref('t.id')), eb('b.audio_task_id', '=', eb.ref('t.id'))])),
+        .where((b) => b.or([b('b.render_task_id', '=', b.ref('t.id')), b('b.audio_task_id', '=', b.ref('t.id'))])),
     ),
   );
 
