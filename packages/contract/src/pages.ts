@@ -8,6 +8,7 @@ export const PAGE_PATHS = [
   '/',
   '/pricing',
   '/blogs',
+  '/blogs/:id',
   '/docs',
   '/faqs',
   '/terms',

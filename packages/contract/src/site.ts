@@ -19,6 +19,24 @@ export const publicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 
+/** POST /api/newsletter: an address that wants new blog articles by email, kept in lower case. */
+export const newsletterSignup = z.object({
+  email: z
+    .string({ error: 'Please enter your email address.' })
+    .trim()
+    .toLowerCase()
+    .pipe(
+      z
+        .email({ error: 'Please enter a valid email address.' })
+        .max(254, { error: 'Please enter a valid email address.' }),
+    ),
+});
+export type NewsletterSignup = z.infer<typeof newsletterSignup>;
+
+/** The answer to a signup: the same whether the address was new or already on the list. */
+export const newsletterSubscribed = z.object({ subscribed: z.literal(true), email: z.string() });
+export type NewsletterSubscribed = z.infer<typeof newsletterSubscribed>;
+
 const componentStatus = z.object({ status: z.enum(['up', 'down']), detail: z.string().optional() });
 export type ComponentStatus = z.infer<typeof componentStatus>;
 

@@ -130,6 +130,10 @@ export interface Database {
     created_at: Generated<Date>;
     expires_at: Date;
   };
+  newsletter_subscribers: {
+    email: string;
+    subscribed_at: Generated<Date>;
+  };
   sign_in_failures: {
     id: Generated<number>;
     door: 'admin' | 'user';

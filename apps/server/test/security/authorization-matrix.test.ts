@@ -258,6 +258,7 @@ const MATRIX: Record<string, Rule> = {
   'GET /elevenlabs/v1/user/subscription': apiKeyRoute,
   'GET /api/health': { access: 'public' },
   'GET /api/config': { access: 'public' },
+  'POST /api/newsletter': { access: 'public', request: () => ({ body: { email: 'matrix-reader@example.com' } }) },
   'GET /api/credit-packs': { access: 'public' },
   'GET /api/sign-in-options': { access: 'public' },
   'GET /api/elevenlabs/voices': { access: 'public' },
@@ -308,6 +309,7 @@ const MATRIX: Record<string, Rule> = {
 
   'GET /api/admin/session': { access: 'staff' },
   'GET /api/admin/health': { access: 'staff' },
+  'GET /api/admin/newsletter/subscribers.csv': { access: 'staff' },
   'POST /api/admin/password': {
     access: 'staff',
     noControl: 'it would replace the staff password the suite signs in with',

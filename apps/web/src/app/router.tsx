@@ -14,6 +14,7 @@ const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
 const PricingPage = page(() => import('./routes/pricing-page'));
 const BlogsPage = page(() => import('./routes/blogs-page'));
+const BlogArticlePage = page(() => import('./routes/blog-article-page'));
 const DocsPage = page(() => import('./routes/docs-page'));
 const FaqsPage = page(() => import('./routes/faqs-page'));
 const TermsPage = page(() => import('./routes/terms-page'));
@@ -77,6 +78,7 @@ export const router = createBrowserRouter([
           { path: '/', element: <LandingPage /> },
           { path: '/pricing', element: <PricingPage /> },
           { path: '/blogs', element: <BlogsPage /> },
+          { path: '/blogs/:id', element: <BlogArticlePage /> },
           { path: '/docs', element: <DocsPage /> },
           { path: '/faqs', element: <FaqsPage /> },
           { path: '/terms', element: <TermsPage /> },

@@ -14,6 +14,7 @@ import { taskErrorCodes } from './0013-task-error-codes.js';
 import { projects } from './0014-projects.js';
 import { pronunciation } from './0015-pronunciation.js';
 import { staffSelfService } from './0016-staff-self-service.js';
+import { newsletter } from './0017-newsletter.js';
 import { ledgerOutlivesAccounts } from './0018-ledger-outlives-accounts.js';
 
 export interface Migration {
@@ -41,5 +42,6 @@ export const migrations: Migration[] = [
   projects,
   pronunciation,
   staffSelfService,
+  newsletter,
   ledgerOutlivesAccounts,
 ];
