@@ -31,6 +31,7 @@ describe('the Create a voice card', () => {
         notice={null}
         uploadProblem={null}
         createProblem={null}
+        noiseReductionAvailable={true}
       />,
     );
     const field = screen.getByLabelText(/What is said in the sample/);
