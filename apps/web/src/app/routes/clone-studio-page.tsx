@@ -9,6 +9,7 @@ import { CreateVoiceCard } from '@/features/cloning/components/create-voice-card
 import { GenerateCard } from '@/features/cloning/components/generate-card';
 import { VoiceLimitDialog } from '@/features/cloning/components/voice-limit-dialog';
 import { useCloneStudio } from '@/features/cloning/hooks/use-clone-studio';
+import { DictionarySelector } from '@/features/pronunciation/components/dictionary-selector';
 import { creditCost } from '@/lib/account/credits';
 import { usePageTitle } from '@/lib/page-title';
 import { useStudioPrefill } from '@/lib/studio-prefill';
@@ -69,6 +70,7 @@ export default function CloneStudioPage() {
             createProblem={studio.messageAt('create')}
             noiseReductionAvailable={voice.noiseReductionAvailable}
           />
+          <DictionarySelector chosen={studio.dictionaryIds} onChange={studio.setDictionaryIds} />
         </aside>
       </div>
 

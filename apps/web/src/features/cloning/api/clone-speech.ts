@@ -10,6 +10,8 @@ export interface CloneSpeechRequest {
   speed: number;
   volume: number;
   pitch: number;
+  /** The pronunciation dictionaries chosen in the studio, if any. */
+  dictionaryIds?: string[];
 }
 
 /**
@@ -19,7 +21,8 @@ export interface CloneSpeechRequest {
  * `signal` (the attempt's: it aborts when the studio unmounts or the attempt stops) ends that search too.
  */
 export async function submitCloneSpeech(request: CloneSpeechRequest, signal?: AbortSignal): Promise<SubmittedSpeech> {
-  const body = providerASpeechRequest(request.text, request.voiceId, request, true);
+  const dictionaries = request.dictionaryIds?.length ? { pronunciation_dictionary_ids: request.dictionaryIds } : {};
+  const body = { ...providerASpeechRequest(request.text, request.voiceId, request, true), ...dictionaries };
   const answer = await submitProviderASpeech<TtsResponse>(body, { signal: signal ?? null });
   const taskId = taskIdFrom(answer);
   if (taskId) return { taskId, streamUrl: answer.stream_url ?? null };

@@ -52,6 +52,7 @@ export function useCloneStudio(start: { text: string; voice: SelectedVoice } | n
   const [voicesOpen, setVoicesOpen] = useState(false);
   const [limitOpen, setLimitOpen] = useState(false);
   const [creditsOpen, setCreditsOpen] = useState(false);
+  const [dictionaryIds, setDictionaryIds] = useState<string[]>([]);
 
   // Stable, so the saved voices' effect that reports a failed load does not run again on each render.
   const reportVoicesProblem = useCallback(
@@ -95,11 +96,14 @@ export function useCloneStudio(start: { text: string; voice: SelectedVoice } | n
       return;
     }
     if (saved.selected) rememberClonedVoice(saved.selected.id);
-    void generate({ text, voiceId: saved.selected?.id ?? '', speed: 1, volume: 1, pitch: 0 });
+    void generate({ text, voiceId: saved.selected?.id ?? '', speed: 1, volume: 1, pitch: 0, dictionaryIds });
   }
 
   return {
     credits,
+    /** The pronunciation dictionaries applied to what the studio generates. */
+    dictionaryIds,
+    setDictionaryIds,
     /** The message to show at `place`: the studio's own, else under Generate a failed generation's. */
     messageAt: (place: MessagePlace): string | null => {
       if (message?.place === place) return message.text;

@@ -20,8 +20,9 @@ export const dictionaryListQuery = queryOptions({
     (await apiRequest<PronunciationDictionaryList>('/pronunciation/dictionaries')).dictionaries,
 });
 
-/** The user's dictionaries, newest first. */
-export const useDictionaries = (enabled = true) => useQuery({ ...dictionaryListQuery, enabled });
+/** The user's dictionaries, newest first; a studio's selector asks once and does not retry. */
+export const useDictionaries = ({ retry }: { retry?: false } = {}) =>
+  useQuery({ ...dictionaryListQuery, ...(retry === false ? { retry } : {}) });
 
 export const createDictionary = (request: CreateDictionaryRequest) =>
   apiRequest<PronunciationDictionary>('/pronunciation/dictionaries', { method: 'POST', ...json(request) });

@@ -13,7 +13,7 @@ interface DictionarySelectorProps {
 /** A studio's choice of pronunciation dictionaries (at most three), applied to what it generates. */
 export function DictionarySelector({ chosen, onChange }: DictionarySelectorProps) {
   const ids = useId();
-  const dictionaries = useDictionaries();
+  const dictionaries = useDictionaries({ retry: false });
   const full = chosen.length >= MAX_DICTIONARIES_PER_REQUEST;
   const toggle = (id: string, on: boolean) =>
     onChange(on ? [...chosen, id] : chosen.filter((candidate) => candidate !== id));
@@ -28,11 +28,8 @@ export function DictionarySelector({ chosen, onChange }: DictionarySelectorProps
         Up to {MAX_DICTIONARIES_PER_REQUEST} dictionaries, applied in the order chosen.
       </p>
       {dictionaries.isPending ? <p className="mt-3 text-sm text-muted">Loading dictionaries…</p> : null}
-      {dictionaries.isError ? (
-        <p role="alert" className="mt-3 text-sm text-danger">
-          Dictionaries could not be loaded.
-        </p>
-      ) : null}
+      {/* Not an alert: the studio works without dictionaries, and its own messages are the ones to hear. */}
+      {dictionaries.isError ? <p className="mt-3 text-sm text-danger">Dictionaries could not be loaded.</p> : null}
       {dictionaries.data?.length === 0 ? (
         <p className="mt-3 text-sm text-muted">You have no dictionaries yet.</p>
       ) : null}
