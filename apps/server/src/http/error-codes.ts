@@ -298,14 +298,6 @@ export const ERROR_CODES = {
     message: 'Other projects are still rendering. Please wait for one of them to finish.',
   },
   PROJECT_NOT_RENDERED: { status: 409, message: 'Render every paragraph of the project before exporting it.' },
-} as const satisfies Record<string, ErrorEntry>;
-
-export type ErrorCode = keyof typeof ERROR_CODES;
-
-/** What a code's message needs: nothing for a fixed text, else the data its text is made from. */
-export type MessageArgs<C extends ErrorCode> = (typeof ERROR_CODES)[C]['message'] extends (...args: infer A) => string
-  ? A
-  : [];
 
   // Pronunciation dictionaries (domains/pronunciation).
   PRONUNCIATION_DICTIONARY_NOT_FOUND: {
@@ -329,6 +321,14 @@ export type MessageArgs<C extends ErrorCode> = (typeof ERROR_CODES)[C]['message'
     message: (most: number) => `At most ${most} pronunciation dictionaries may be applied to one request.`,
   },
   PLS_UNREADABLE: { status: 400, message: (reason: string) => `The PLS file cannot be read: ${reason}.` },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** What a code's message needs: nothing for a fixed text, else the data its text is made from. */
+export type MessageArgs<C extends ErrorCode> = (typeof ERROR_CODES)[C]['message'] extends (...args: infer A) => string
+  ? A
+  : [];
 
 export const isErrorCode = (value: string): value is ErrorCode => Object.hasOwn(ERROR_CODES, value);
 
