@@ -23,8 +23,6 @@ import { AccountEvents } from './domains/accounts/account-events.js';
 import { accountRoutes } from './domains/accounts/routes.js';
 import { passwordResetMailer } from './domains/accounts/self-service/password-reset-mail.js';
 import { registerSelfService } from './domains/accounts/self-service/register.js';
-import { passwordResetMailer } from './domains/accounts/self-service/password-reset-mail.js';
-import { registerSelfService } from './domains/accounts/self-service/register.js';
 import { ensureAccount, recordSignIn, refuseIfSuspended } from './domains/accounts/service.js';
 import { adminRoutes } from './domains/admin/routes.js';
 import { ensureFirstAdmin } from './domains/admin/service.js';
@@ -190,7 +188,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await ensureFirstAdmin(database.db, config.initialAdmin, app.log);
 
   const mailPasswordReset = config.mail ? passwordResetMailer(config.mail) : null;
-  const mailPasswordReset = config.mail ? passwordResetMailer(config.mail) : null;
   const accountEvents = new AccountEvents();
   await accountEvents.start(database);
   app.addHook('onClose', () => accountEvents.stop());
@@ -206,12 +203,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onSignedIn: async (userId) => {
         await recordSignIn(database.db, userId);
       },
-      ...(mailPasswordReset
-        ? {
-            sendPasswordReset: (to, link) =>
-              mailPasswordReset({ to, link, productName: config.public.productName }),
-          }
-        : {}),
       ...(mailPasswordReset
         ? {
             sendPasswordReset: (to, link) => mailPasswordReset({ to, link, productName: config.public.productName }),
@@ -241,7 +232,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ),
   );
   await app.register(namedPlugin('accountRoutes', accountRoutes));
-  await registerSelfService(app, sessions);
   await registerSelfService(app, sessions);
   await app.register(namedPlugin('adminRoutes', adminRoutes));
   await app.register(namedPlugin('modelRoutes', modelRoutes(options.modelHooks ?? sherpaModelHooks(engines))));
