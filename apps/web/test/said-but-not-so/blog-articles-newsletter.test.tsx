@@ -2,6 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import BlogArticlePage from '@/app/routes/blog-article-page';
 import BlogsPage from '@/app/routes/blogs-page';
+import { NewsletterExportLink } from '@/features/admin/components/newsletter-export-link';
 import { BLOG_POSTS } from '@/features/marketing/lib/blog-posts';
 import { json, renderDashboard, stubApi } from '../support/render-dashboard';
 
@@ -21,7 +22,7 @@ const site = () =>
     cloudProviders: [],
   });
 
-describe('the blog', () => {
+describe('the blog', { timeout: 20_000 }, () => {
   it('leads from each card to its article, which reads on past the excerpt', async () => {
     stubApi({ 'GET /api/config': site });
     const { user } = renderDashboard(<BlogsPage />, {
@@ -56,7 +57,7 @@ describe('the blog', () => {
   });
 });
 
-describe('the newsletter form', () => {
+describe('the newsletter form', { timeout: 20_000 }, () => {
   it('sends the address to the server and says where new articles will go', async () => {
     const bodies: unknown[] = [];
     stubApi({
@@ -85,5 +86,14 @@ describe('the newsletter form', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email address.');
     expect(screen.getByLabelText('Email address')).toHaveValue('not an address');
+  });
+});
+
+describe('the newsletter for staff', () => {
+  it('is a download of the subscribers as CSV from the admin panel', () => {
+    renderDashboard(<NewsletterExportLink />, { route: '/admin-panel' });
+    const link = screen.getByRole('link', { name: 'Newsletter subscribers (CSV)' });
+    expect(link).toHaveAttribute('href', '/api/admin/newsletter/subscribers.csv');
+    expect(link).toHaveAttribute('download');
   });
 });

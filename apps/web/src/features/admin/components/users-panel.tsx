@@ -12,6 +12,7 @@ import { AdminTopBar } from './admin-top-bar';
 import { BalanceDialog } from './balance-dialog';
 import { DefaultCreditsDialog } from './default-credits-dialog';
 import { LeaveDialog } from './leave-dialog';
+import { NewsletterExportLink } from './newsletter-export-link';
 import { Pagination } from './pagination';
 import { SetupChecklist } from './setup-checklist';
 import { Spinner } from './spinner';
@@ -102,6 +103,7 @@ export function UsersPanel({ admin }: { admin: Admin }) {
               <Gift aria-hidden className="h-4 w-4" />
               Give default credits
             </button>
+            <NewsletterExportLink />
             <button
               type="button"
               className={buttonStyles.smallSecondary}
