@@ -300,14 +300,9 @@ export const ERROR_CODES = {
   PROJECT_NOT_RENDERED: { status: 409, message: 'Render every paragraph of the project before exporting it.' },
 
   // Pronunciation dictionaries (domains/pronunciation).
-  PRONUNCIATION_DICTIONARY_NOT_FOUND: {
-    status: 404,
-    message: (id: string) => `Pronunciation dictionary ${id} not found.`,
-  },
-  PRONUNCIATION_VERSION_NOT_FOUND: {
-    status: 404,
-    message: (id: string, versionId: string) => `Pronunciation dictionary ${id} has no version ${versionId}.`,
-  },
+  // The id is not repeated: another user's dictionary must read exactly like a missing one.
+  PRONUNCIATION_DICTIONARY_NOT_FOUND: { status: 404, message: 'Pronunciation dictionary not found.' },
+  PRONUNCIATION_VERSION_NOT_FOUND: { status: 404, message: 'This pronunciation dictionary has no such version.' },
   PRONUNCIATION_PHONEME_UNREADABLE: {
     status: 400,
     message: (word: string, problem: string) => `The phonemes for "${word}" cannot be read: ${problem}.`,

@@ -183,7 +183,7 @@ describe('pronunciation dictionaries through the official ElevenLabs SDK', () =>
     );
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toEqual({
-      detail: { status: 'pronunciation_dictionary_not_found', message: 'Pronunciation dictionary nope not found.' },
+      detail: { status: 'pronunciation_dictionary_not_found', message: 'Pronunciation dictionary not found.' },
     });
 
     const badVersion = await refusal(client.pronunciationDictionaries.download(mine.id, 'v-none'));

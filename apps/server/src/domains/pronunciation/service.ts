@@ -105,9 +105,9 @@ export class PronunciationService {
     const found = await findDictionary(this.deps.db, userId, dictionaryId, versionId);
     if (found) return found;
     if (versionId && (await findDictionary(this.deps.db, userId, dictionaryId))) {
-      throw new AppError('PRONUNCIATION_VERSION_NOT_FOUND', dictionaryId, versionId);
+      throw new AppError('PRONUNCIATION_VERSION_NOT_FOUND');
     }
-    throw new AppError('PRONUNCIATION_DICTIONARY_NOT_FOUND', dictionaryId);
+    throw new AppError('PRONUNCIATION_DICTIONARY_NOT_FOUND');
   }
 
   async list(userId: string, page: { size: number; cursor?: string | null | undefined }): Promise<DictionaryPage> {
@@ -140,7 +140,7 @@ export class PronunciationService {
 
   async remove(userId: string, dictionaryId: string): Promise<void> {
     if (!(await deleteDictionary(this.deps.db, userId, dictionaryId))) {
-      throw new AppError('PRONUNCIATION_DICTIONARY_NOT_FOUND', dictionaryId);
+      throw new AppError('PRONUNCIATION_DICTIONARY_NOT_FOUND');
     }
   }
 
@@ -173,7 +173,7 @@ export class PronunciationService {
   ): Promise<DictionaryVersion> {
     await inTransaction(this.deps.db, async (trx) => {
       const current = await findDictionary(trx, userId, dictionaryId, null, true);
-      if (!current) throw new AppError('PRONUNCIATION_DICTIONARY_NOT_FOUND', dictionaryId);
+      if (!current) throw new AppError('PRONUNCIATION_DICTIONARY_NOT_FOUND');
       const rules = change(current.rules);
       checkRules(rules);
       await addVersionIn(trx, dictionaryId, this.newId(), rules);
