@@ -62,6 +62,17 @@ describe('applying pronunciation rules', () => {
     });
   });
 
+  it('matches texts full of punctuation literally', () => {
+    const rules = [
+      rule({ type: 'alias', string_to_replace: 'e-mail', alias: 'electronic mail' }),
+      rule({ type: 'alias', string_to_replace: 'C++', alias: 'C plus plus', word_boundaries: false }),
+      rule({ type: 'alias', string_to_replace: '(a|b)/[c]^$', alias: 'symbols' }),
+    ];
+    expect(applyRules('Send an e-mail about C++ and (a|b)/[c]^$.', rules, 'espeak').text).toBe(
+      'Send an electronic mail about C plus plus and symbols.',
+    );
+  });
+
   it('leaves text without matches as it was', () => {
     const rules = [rule({ type: 'alias', string_to_replace: 'a.b', alias: 'x' })];
     expect(applyRules('aXb and a.b', rules, 'espeak').text).toBe('aXb and x');

@@ -26,7 +26,8 @@ export const takesPhonemes = (engineId: string): boolean => engineId in PHONEME_
 const WORD_BEFORE = '(?<![\\p{L}\\p{N}_])';
 const WORD_AFTER = '(?![\\p{L}\\p{N}_])';
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+/** Escapes the pattern syntax characters; in Unicode mode anything else must stay unescaped. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 function matcherOf(rule: PronunciationRule): RegExp {
   const body = escapeRegExp(rule.string_to_replace);
