@@ -113,7 +113,8 @@ describe('the admin user view', () => {
     expect(screen.getByText('The first chapter of the analytical engine')).toBeInTheDocument();
     expect(screen.getByText('Narrator Ada')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'API keys' })).getByText(/Studio key/)).toBeInTheDocument();
-  });
+    // Two pages and a list render: room for a busy machine, as the clone studio's tests have.
+  }, 15_000);
 
   it('suspends after a confirmation that says what it does, then shows the suspension', async () => {
     let suspendedAt: string | null = null;
@@ -136,7 +137,7 @@ describe('the admin user view', () => {
     expect(screen.getByText(/they cannot sign in or use their API keys/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reinstate' })).toBeInTheDocument();
     expect(api.callsTo('POST /api/admin/users/u-ada/suspend')).toHaveLength(1);
-  });
+  }, 15_000);
 
   it('makes a one-time reset link and shows it to copy', async () => {
     const url = 'http://localhost:3000/reset-password?token=abc123';

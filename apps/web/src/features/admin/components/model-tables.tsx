@@ -1,5 +1,6 @@
 import { type CatalogueModel, type InstalledModel, type InstallJob, isActiveInstall } from '@sayso/contract/models';
 import { Check, Download, PackageOpen, Trash2, TriangleAlert } from 'lucide-react';
+import { BreakableText } from '@/components/ui/breakable-text';
 import { formatBytes } from '../lib/bytes';
 import { ModelId } from './model-id';
 import { Spinner } from './spinner';
@@ -125,10 +126,10 @@ export function CatalogueTable({ models, jobs, starting, onInstall }: CatalogueT
               <ModelId name={model.name} className="text-xs text-muted" />
               <a
                 href={model.url}
-                className="mt-1 block text-xs break-all text-muted underline decoration-line underline-offset-2 hover:text-accent"
+                className="mt-1 block text-xs wrap-break-word text-muted underline decoration-line underline-offset-2 hover:text-accent"
                 title="The address the archive is downloaded from"
               >
-                {model.url}
+                <BreakableText text={model.url} />
               </a>
             </td>
             <td className={`${stackedCell} tabular-nums md:whitespace-nowrap`}>

@@ -1,3 +1,4 @@
+import { BreakableText } from '@/components/ui/breakable-text';
 import { studioCardStyle } from '@/components/ui/card-styles';
 import { curlExample, dialectBaseUrls } from '../lib/quick-start';
 import { CopyButton } from './copy-button';
@@ -33,8 +34,9 @@ function BaseUrl({ term, dialect, url }: { term: string; dialect: string; url: s
     <div>
       <dt className="text-xs font-medium text-muted">{term}</dt>
       <dd className="mt-1 flex items-center gap-2">
-        <code className="min-w-0 flex-1 rounded-control border border-line bg-surface px-3 py-2 font-mono text-sm break-all text-ink">
-          {url}
+        {/* Wraps after a '/' or ':' on a phone, never inside a word of the address. */}
+        <code className="min-w-0 flex-1 rounded-control border border-line bg-surface px-3 py-2 font-mono text-sm wrap-break-word text-ink">
+          <BreakableText text={url} />
         </code>
         <CopyButton text={url} what={`${dialect} base URL`} />
       </dd>
