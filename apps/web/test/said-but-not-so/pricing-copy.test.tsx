@@ -56,7 +56,7 @@ afterEach(() => {
   clearUserCookie();
 });
 
-describe('what /pricing and the pages around it say about packs', () => {
+describe('what /pricing and the pages around it say about packs', { timeout: 20_000 }, () => {
   it('never claims that every larger pack costs less per credit: Pro costs more per credit than Studio', () => {
     const perCredit = (id: string) => {
       const pack = PACKS.find((candidate) => candidate.id === id) as CreditPack;
