@@ -137,7 +137,8 @@ export const DOCS_SECTIONS: readonly DocsSection[] = [
           <li>Drag your file onto the upload area or choose it from your device, then play it back to check it.</li>
           <li>Give the voice a name and choose its language.</li>
           <li>
-            Turn on <strong>Noise Reduction</strong> if the recording has a hum or hiss.
+            Turn on <strong>Noise Reduction</strong> if the recording has a hum or hiss. Where this server has nothing
+            to clean samples with, the switch is off and says so: record in a quiet room instead.
           </li>
           <li>
             Adjust the sample text (up to 300 characters) used for the voice’s preview, then press{' '}

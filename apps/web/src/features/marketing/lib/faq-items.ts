@@ -63,7 +63,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     id: 'clone-quality',
     question: 'How do I get the best clone?',
     answer:
-      'Record in a quiet room, keep the microphone at a steady distance, and speak naturally without music or other voices. Turn on Noise Reduction if there is a hum or hiss. A clean sample matters more than a long one.',
+      'Record in a quiet room, keep the microphone at a steady distance, and speak naturally without music or other voices. Turn on Noise Reduction if there is a hum or hiss (where the server offers it; the switch says when it does not). A clean sample matters more than a long one.',
   },
   {
     id: 'clone-limit',
