@@ -40,6 +40,11 @@ describe('applying pronunciation rules', () => {
     expect(applyRules('Hello Sayso.', rules, 'espeak')).toEqual({ text: "Hello [[s'eIsoU]].", warnings: [] });
   });
 
+  it('brackets each word of a phoneme rule, so a glottal stop is never taken for a sentence end', () => {
+    const rules = [rule({ type: 'phoneme', string_to_replace: 'uh-oh', phoneme: 'ˈʔʌ ʔoʊ', alphabet: 'ipa' })];
+    expect(applyRules('Well, uh-oh.', rules, 'espeak').text).toBe("Well, [['?V]] [[?oU]].");
+  });
+
   it('falls back to the alias elsewhere, with a warning naming the rule', () => {
     const withAlias = rule({
       type: 'phoneme',

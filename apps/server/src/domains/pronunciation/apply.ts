@@ -16,7 +16,14 @@ export interface SpokenText {
 type PhonemeInput = (ipa: string) => string;
 
 const PHONEME_INPUT: Record<string, PhonemeInput> = {
-  espeak: (ipa) => `[[${ipaToEspeak(ipa)}]]`,
+  // Each word in brackets of its own: a glottal stop ("?") before a space must not read as the end
+  // of a sentence to the chunker, which would cut the brackets apart.
+  espeak: (ipa) =>
+    ipaToEspeak(ipa)
+      .split(' ')
+      .filter(Boolean)
+      .map((word) => `[[${word}]]`)
+      .join(' '),
 };
 
 /** Whether an engine speaks phoneme rules as phonemes. */
