@@ -70,6 +70,7 @@ describe('/pronunciation', () => {
     await user.type(within(form).getByLabelText('Text'), 'tomato');
     await user.selectOptions(within(form).getByLabelText('Say it'), 'cmu-arpabet');
     await user.type(within(form).getByLabelText('Phonemes'), 'T AH0 M EY1 T OW2');
+    await user.type(within(form).getByLabelText(/Words for other voices/), 'to may to');
     await user.click(within(form).getByLabelText('Match case'));
     await user.click(within(form).getByRole('button', { name: 'Add rule' }));
     await screen.findByRole('button', { name: 'Add rule' });
@@ -81,6 +82,7 @@ describe('/pronunciation', () => {
           string_to_replace: 'tomato',
           phoneme: 'T AH0 M EY1 T OW2',
           alphabet: 'cmu-arpabet',
+          alias: 'to may to',
           case_sensitive: false,
           word_boundaries: true,
         },

@@ -11,7 +11,8 @@ type Rule = PronunciationDictionary['rules'][number];
 
 function sayAs(rule: Rule): string {
   if (rule.type === 'alias') return rule.alias;
-  return `/${rule.phoneme}/ (${rule.alphabet === 'ipa' ? 'IPA' : 'CMU'})`;
+  const phonemes = `/${rule.phoneme}/ (${rule.alphabet === 'ipa' ? 'IPA' : 'CMU'})`;
+  return rule.alias ? `${phonemes}, otherwise “${rule.alias}”` : phonemes;
 }
 
 function options(rule: Rule): string {

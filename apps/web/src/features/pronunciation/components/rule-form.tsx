@@ -24,6 +24,7 @@ export function RuleForm({
   const [kind, setKind] = useState<Kind>('alias');
   const [text, setText] = useState('');
   const [sayAs, setSayAs] = useState('');
+  const [fallback, setFallback] = useState('');
   const [caseSensitive, setCaseSensitive] = useState(true);
   const [wholeWord, setWholeWord] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);
@@ -37,10 +38,11 @@ export function RuleForm({
     const rule: PronunciationRuleInput =
       kind === 'alias'
         ? { type: 'alias', ...matching, alias: sayAs.trim() }
-        : { type: 'phoneme', ...matching, phoneme: sayAs.trim(), alphabet: kind };
+        : { type: 'phoneme', ...matching, phoneme: sayAs.trim(), alphabet: kind, alias: fallback.trim() || null };
     if (await onAdd(rule)) {
       setText('');
       setSayAs('');
+      setFallback('');
     }
   }
 
@@ -121,9 +123,22 @@ export function RuleForm({
         </p>
       ) : null}
       {kind !== 'alias' ? (
-        <p className="text-xs text-muted">
-          Phonemes are spoken as phonemes by the offline eSpeak voices; other voices say the text as written.
-        </p>
+        <div>
+          <label htmlFor={`${ids}-fallback`} className="text-sm font-medium text-ink">
+            Words for other voices <span className="font-normal text-muted">(optional)</span>
+          </label>
+          <input
+            id={`${ids}-fallback`}
+            value={fallback}
+            maxLength={500}
+            onChange={(event) => setFallback(event.target.value)}
+            className={inputStyle}
+            aria-describedby={`${ids}-fallback-hint`}
+          />
+          <p id={`${ids}-fallback-hint`} className="mt-1 text-xs text-muted">
+            Only the offline eSpeak voices speak phonemes; other voices say these words, or the text as written.
+          </p>
+        </div>
       ) : null}
     </form>
   );
