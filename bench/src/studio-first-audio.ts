@@ -55,7 +55,7 @@ export function freshText(label: string, characters: number): string {
 
 /**
  * A commit's build, from a git worktree under /tmp: made once (its node_modules are links to this
- * checkout's packages, its own workspaces linked to its own folders) and built once, then reused.
+ * checkout's packages, workspaces' own node_modules included, its own workspaces linked to its own folders) and built once, then reused.
  * Both sides are built this way, so neither is disturbed by a rebuild of the checkout's own dist
  * folders while the bench runs.
  */
@@ -82,6 +82,11 @@ export async function worktreeBuild(commit: string, log: (line: string) => void 
   })) {
     const link = path.join(modules, '@sayso', name);
     if (!existsSync(link)) await symlink(path.join('../..', folder), link);
+    // A workspace's own node_modules holds the versions that differ from the root's (the server's
+    // fast-xml-parser 5 beside the root's 3, say): the same folder, linked.
+    const own = path.join(repoRoot, folder, 'node_modules');
+    const ownLink = path.join(tree, folder, 'node_modules');
+    if (existsSync(own) && !existsSync(ownLink)) await symlink(own, ownLink);
   }
   log(`building ${commit} (a minute or two)`);
   await run('npm', ['run', 'build'], { cwd: tree, maxBuffer: 64 * 1024 * 1024 });
