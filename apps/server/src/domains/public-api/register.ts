@@ -5,6 +5,8 @@ import { ApiKeyService, apiKeyRoutes } from '../api-keys/index.js';
 import { projectsFor } from '../projects/index.js';
 import { VoiceService } from '../voices/index.js';
 import { ApiCatalogue } from './catalogue.js';
+import { elevenLabsDialogueRoutes } from './elevenlabs/dialogue/routes.js';
+import { DialogueService } from './elevenlabs/dialogue/service.js';
 import { elevenLabsRoutes } from './elevenlabs/routes.js';
 import { openAiRoutes } from './openai/routes.js';
 import { apiProjectRoutes } from './projects-routes.js';
@@ -36,6 +38,18 @@ export async function registerPublicApi(app: FastifyInstance, config: Config): P
     {
       prefix: '/elevenlabs',
     },
+  );
+  const dialogue = new DialogueService({
+    db: app.db,
+    storage: app.storage,
+    catalogue,
+    staleTaskSeconds: config.speech.staleTaskSeconds,
+    logger: app.log,
+  });
+  await app.register(
+    namedPlugin('elevenLabsDialogueRoutes', elevenLabsDialogueRoutes({ keys, catalogue, dialogue, ...config.api })),
+    // A prefix of its own, as projects': the dialect's error and not-found handlers are set per prefix.
+    { prefix: '/elevenlabs/v1/text-to-dialogue' },
   );
   const projects = projectsFor(app);
   await app.register(
