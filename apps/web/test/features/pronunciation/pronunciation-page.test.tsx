@@ -64,7 +64,7 @@ describe('/pronunciation', () => {
     renderDashboard(<PronunciationPage />, { route: '/pronunciation' });
     const card = await screen.findByTestId('pronunciation-dictionary');
     expect(within(card).getByText('as soon as possible')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Hear “ASAP”' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Hear it: ASAP' })).toBeInTheDocument();
     const user = userEvent.setup();
     const form = within(card).getByRole('form', { name: 'Add a rule' });
     await user.type(within(form).getByLabelText('Text'), 'tomato');

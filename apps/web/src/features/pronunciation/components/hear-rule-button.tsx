@@ -47,7 +47,7 @@ export function HearRuleButton({ text, dictionaryId }: { text: string; dictionar
         type="button"
         onClick={() => void hear()}
         disabled={state === 'busy'}
-        aria-label={`Hear “${text}”`}
+        aria-label={`${label}: ${text}`}
         title={`Speak “${text}” with this dictionary (${text.length} credits)`}
         className="inline-flex items-center gap-1 rounded-control border border-line bg-card px-3 py-1.5 text-sm font-medium text-ink hover:border-accent hover:text-accent disabled:cursor-wait disabled:opacity-60"
       >
