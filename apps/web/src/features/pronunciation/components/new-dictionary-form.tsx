@@ -22,7 +22,7 @@ export function NewDictionaryForm() {
     try {
       await create.mutateAsync({ name: trimmed, rules: [] });
       setName('');
-      setMessage({ tone: 'success', text: `Dictionary “${trimmed}” created. Add its rules below.` });
+      setMessage({ tone: 'success', text: `Dictionary “${trimmed}” created: add its rules in its card.` });
     } catch (error) {
       setMessage({ tone: 'error', text: error instanceof Error ? error.message : String(error) });
     }
