@@ -6,7 +6,7 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetLinkIn, startMailbox } from '../../apps/server/test/account-area/mailbox.js';
-import { openSignInPopup, signUpOverHttp, uniqueName } from '../support/accounts.js';
+import { signUpOverHttp, uniqueName } from '../support/accounts.js';
 import { downloadedBytes, expectAccessible, screenshot, useBrowser, VIEWPORTS } from '../support/browser.js';
 import { ownServerEnv, type RunningServer, reservedRangePort, startServer } from '../support/server.js';
 import { addBalanceAsStaff } from '../support/staff.js';
@@ -177,18 +177,18 @@ describe.each([
 
 describe('forgot password, with a local SMTP server', () => {
   it('mails a link from the sign-in window; the link sets a new password that signs in', async () => {
-    const page = await newPage(VIEWPORTS.mobile);
     const email = `${uniqueName('forgot')}@example.test`;
     await signUpOverHttp(server.baseUrl, email);
-    await page.goto(url('/'));
-    const popup = await openSignInPopup(page, () =>
-      page.getByRole('banner').getByRole('button', { name: 'Login' }).click(),
-    );
+    // The sign-in window itself (the landing page opens it as a popup; the forgot link is its own).
+    const popup = await newPage(VIEWPORTS.mobile);
+    await popup.goto(url('/auth/popup'));
+    await popup.getByRole('heading', { name: 'Sign in to Sayso' }).waitFor();
     await popup.getByRole('button', { name: 'Forgot password?' }).click();
     await popup.getByLabel('Email of your account').fill(email);
     await expectAccessible(popup);
     await popup.getByRole('button', { name: 'Email me a reset link' }).click();
     await popup.getByRole('status').filter({ hasText: 'a link to choose a new password is on its way' }).waitFor();
+    await screenshot(popup, 'forgot-password-sent-phone');
     await popup.close();
 
     const mail = await mailbox.nextMail();

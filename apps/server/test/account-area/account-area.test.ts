@@ -4,6 +4,7 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { addBalance } from '../../src/domains/accounts/index.js';
 import { booksTotals } from '../../src/domains/accounts/self-service/repository.js';
+import { adminCookie, appWithAdmin } from '../helpers/admin.js';
 import { buildTestApp } from '../helpers/build-app.js';
 import { expectLedgerInvariants } from '../helpers/money.js';
 import { spokenSampleWav } from '../helpers/samples.js';
@@ -158,11 +159,17 @@ describe('the account area', () => {
     expect(after.sessions).toEqual([expect.objectContaining({ current: true })]);
   });
 
-  it('shows the user’s own top-ups, purchases and credits spent per day', async () => {
-    const app = await buildTestApp();
+  it('shows the user’s own top-ups with their payment reference, purchases and credits spent per day', async () => {
+    const app = await appWithAdmin();
     const user = await signedInUser(app);
     const other = await signedInUser(app);
-    await addBalance(app.db, user.userId, 3500, 'ops');
+    const topUp = await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.userId}/balance/add`,
+      headers: { origin: ORIGIN, cookie: await adminCookie(app) },
+      payload: { amount: 3500, reference: 'EP-TRX-20261128-0042' },
+    });
+    expect(topUp.statusCode).toBe(200);
     await addBalance(app.db, other.userId, 50, 'ops');
     const bought = await call(app, 'POST', '/api/purchases', user.cookie, {
       packId: 'starter',
@@ -177,6 +184,7 @@ describe('the account area', () => {
       label: 'Top-up',
       amount: 3500,
       balanceAfter: 3500,
+      paymentReference: 'EP-TRX-20261128-0042',
     });
     expect(billing.money.every((entry) => entry.asset === 'money')).toBe(true);
     expect(billing.money.some((entry) => entry.amount === 50)).toBe(false);

@@ -53,8 +53,10 @@ export function ResetPasswordForm({ token, linkError }: { token: string | null; 
   }
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-4">
-      <label htmlFor={`${id}-new`} className="block text-sm font-medium text-ink">
-        New password
+      <div>
+        <label htmlFor={`${id}-new`} className="block text-sm font-medium text-ink">
+          New password
+        </label>
         <input
           id={`${id}-new`}
           type="password"
@@ -66,9 +68,12 @@ export function ResetPasswordForm({ token, linkError }: { token: string | null; 
           maxLength={128}
           required
           disabled={!token}
+          aria-describedby={`${id}-new-hint`}
         />
-        <span className="mt-1 block text-xs text-muted">At least 8 characters.</span>
-      </label>
+        <span id={`${id}-new-hint`} className="mt-1 block text-xs text-muted">
+          At least 8 characters.
+        </span>
+      </div>
       <label htmlFor={`${id}-repeat`} className="block text-sm font-medium text-ink">
         New password again
         <input
