@@ -268,6 +268,29 @@ const MATRIX: Record<string, Rule> = {
   'POST /api/admin/session': { access: 'public', request: () => ({ body: ADMIN }) },
 
   'GET /api/me': { access: 'user' },
+  // The account page's routes act on the caller's own account only; another user's calls below
+  // are refused by the account's own checks (its password, its email), never reach the owner's.
+  'GET /api/account/profile': { access: 'user' },
+  'PATCH /api/account/profile': { access: 'user', request: () => ({ body: { name: 'Renamed on the account page' } }) },
+  'POST /api/account/email': {
+    access: 'user',
+    request: () => ({ body: { email: 'matrix-new-address@example.com', password: 'not the password' } }),
+  },
+  'POST /api/account/password': {
+    access: 'user',
+    request: () => ({ body: { currentPassword: 'not the password', newPassword: 'matrix password 123' } }),
+  },
+  'GET /api/account/sessions': { access: 'user' },
+  'POST /api/account/sessions/end-others': {
+    access: 'user',
+    skipSignedIn: 'it ends the caller’s other sessions, which other rows may hold; test/account-area ends them',
+  },
+  'GET /api/account/billing': { access: 'user' },
+  'GET /api/account/export': { access: 'user' },
+  'POST /api/account/delete': {
+    access: 'user',
+    request: () => ({ body: { confirmEmail: 'not-the-callers-email@example.com' } }),
+  },
   'GET /api/me/events': {
     access: 'user',
     skipSignedIn: 'an endless event stream (inject waits for the end); it is keyed by the caller’s own session',

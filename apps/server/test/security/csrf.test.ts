@@ -128,6 +128,10 @@ function effectiveRequest(route: ApiOperation, f: SecurityFixtures): { params: R
     'POST /api/auth/change-password': json({ currentPassword: PASSWORD, newPassword: 'forged password 123' }),
     'POST /api/auth/revoke-sessions': json({}),
     'POST /api/auth/revoke-other-sessions': json({}),
+    'PATCH /api/account/profile': json({ name: 'Forged name' }),
+    'POST /api/account/email': json({ email: `forged-${requestNumber}@example.com`, password: PASSWORD }),
+    'POST /api/account/password': json({ currentPassword: PASSWORD, newPassword: 'forged password 123' }),
+    'POST /api/account/delete': json({ confirmEmail: f.owner.email }),
   };
   return { params, body: bodies[route.key] ?? { kind: 'none' } };
 }

@@ -67,6 +67,8 @@ const ANONYMOUS_ONLY = new Set([
   'POST /api/auth/revoke-sessions',
   'POST /api/auth/revoke-other-sessions',
   'POST /api/auth/change-password',
+  'POST /api/account/sessions/end-others',
+  'POST /api/account/delete',
 ]);
 
 function pickIdentity(route: ApiOperation, random: SeededRandom): Identity {
