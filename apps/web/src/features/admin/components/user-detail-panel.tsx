@@ -162,7 +162,7 @@ function UserView({ detail, refreshing, onRefresh, onBalance, onSuspend }: UserV
       <Section id="user-ledger" title="Ledger" note="Every movement of money and credits, newest first.">
         <UserLedger entries={detail.ledger} currency={user.currency} />
       </Section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-x-6 lg:grid-cols-2 lg:items-start">
         <Section id="user-tasks" title="Tasks" note="The newest speech tasks.">
           <TasksList tasks={detail.tasks} />
         </Section>
