@@ -29,7 +29,9 @@ async function rssMiB(pid: number): Promise<number> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function renderHundred(baseUrl: string, label: string): Promise<void> {
+async function renderHundred(baseUrl: string, build: string): Promise<void> {
+  // A build's name ("before (d15b847)") as the start of an email address.
+  const label = build.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   await Promise.all(
     Array.from({ length: USERS }, async (_, user) => {
       const cookie = await signUp(baseUrl, `${label}-memory-${user}-${Date.now()}`);
