@@ -7,6 +7,7 @@ import { VoiceService } from '../voices/index.js';
 import { ApiCatalogue } from './catalogue.js';
 import { elevenLabsDialogueRoutes } from './elevenlabs/dialogue/routes.js';
 import { DialogueService } from './elevenlabs/dialogue/service.js';
+import { studioDialogueRoutes } from './elevenlabs/dialogue/studio-routes.js';
 import { elevenLabsRoutes } from './elevenlabs/routes.js';
 import { openAiRoutes } from './openai/routes.js';
 import { apiProjectRoutes } from './projects-routes.js';
@@ -51,6 +52,8 @@ export async function registerPublicApi(app: FastifyInstance, config: Config): P
     // A prefix of its own, as projects': the dialect's error and not-found handlers are set per prefix.
     { prefix: '/elevenlabs/v1/text-to-dialogue' },
   );
+  const studioLimits = { ...config.speech.limits, historyBytesPerUser: config.history.storageLimitBytes };
+  await app.register(namedPlugin('studioDialogueRoutes', studioDialogueRoutes({ dialogue, limits: studioLimits })));
   const projects = projectsFor(app);
   await app.register(
     namedPlugin('apiProjectRoutes', apiProjectRoutes({ keys, projects: projects.service, exports: projects.exports })),

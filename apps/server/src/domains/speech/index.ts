@@ -12,6 +12,7 @@ export {
   expireAudioIn,
   type TakeChange,
 } from './generation-repository.js';
+export { checkSubmissionLimits, type SpeechLimits } from './limits.js';
 export { type SpokenChunk, speakInChunks } from './render.js';
 export { type FirstTake, type NewTask, type SpeechTask, storedBytes, type TaskFiles, touchTask } from './repository.js';
 export { newTakeId, renderSentences } from './sentence-render.js';
