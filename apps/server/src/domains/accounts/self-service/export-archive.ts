@@ -20,11 +20,13 @@ export function zipArchive(entries: AsyncIterable<ArchiveEntry>, onFailure: (err
     out.write(chunk);
     if (final) out.end();
   });
+  // A receiver that left (the download was cancelled) closes `out`: stop reading files then.
   const drained = async () => {
-    if (out.writableNeedDrain) await once(out, 'drain');
+    if (out.writableNeedDrain && !out.destroyed) await Promise.race([once(out, 'drain'), once(out, 'close')]);
   };
   const write = async () => {
     for await (const entry of entries) {
+      if (out.destroyed) return;
       if ('json' in entry) {
         const member = new ZipDeflate(entry.name, { level: 6 });
         zip.add(member);
@@ -32,7 +34,12 @@ export function zipArchive(entries: AsyncIterable<ArchiveEntry>, onFailure: (err
       } else {
         const member = new ZipPassThrough(entry.name);
         zip.add(member);
-        for await (const chunk of await entry.file()) {
+        const file = await entry.file();
+        for await (const chunk of file) {
+          if (out.destroyed) {
+            file.destroy();
+            return;
+          }
           member.push(new Uint8Array(chunk as Buffer));
           await drained();
         }
