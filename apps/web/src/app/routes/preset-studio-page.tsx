@@ -5,6 +5,8 @@ import { DashboardShell } from '@/app/layouts/dashboard-shell';
 import { studioCardStyle } from '@/components/ui/card-styles';
 import { CreditsExhaustedDialog } from '@/components/ui/credits-exhausted-dialog';
 import { SpeechResultCard } from '@/components/ui/speech-result-card';
+import { DialogueMode } from '@/features/dialogue/components/dialogue-mode';
+import { StudioModeSwitch, type StudioMode } from '@/features/dialogue/components/studio-mode-switch';
 import { DictionarySelector } from '@/features/pronunciation/components/dictionary-selector';
 import { PresetTextCard } from '@/features/speech/components/preset-text-card';
 import { VoicePickerModal } from '@/features/speech/components/voice-picker-modal';
@@ -38,6 +40,7 @@ export default function PresetStudioPage() {
   );
   const [pickerOpen, setPickerOpen] = useState(false);
   const [dictionaryIds, setDictionaryIds] = useState<string[]>([]);
+  const [mode, setMode] = useState<StudioMode>('single');
 
   const generating = state.phase === 'generating';
   const credits = me.data ? accountFigures(me.data).credits : null;
@@ -48,42 +51,49 @@ export default function PresetStudioPage() {
       subtitle="Type any text, choose a voice from the library and turn it into speech."
       backTo="/dashboard"
     >
+      <StudioModeSwitch mode={mode} onChange={setMode} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <section aria-label="Text and result" className="space-y-6">
-          <PresetTextCard
-            text={text}
-            onTextChange={setText}
-            generating={generating}
-            generateBlocker={presetGenerateBlocker({
-              voicesLoading: choices.voicesLoading,
-              voiceChosen: choices.voiceId !== null,
-              modelsLoading: choices.modelsLoading,
-              text,
-            })}
-            onGenerate={() =>
-              void generate(
-                {
-                  text,
-                  voice_id: choices.voiceId ?? '',
-                  model_id: choices.activeModel,
-                  // The spec's request says false; the server keeps a transcript for every task anyway, and the result shows it.
-                  with_transcript: false,
-                  ...settings,
-                  ...(dictionaryIds.length > 0 ? { pronunciation_dictionary_ids: dictionaryIds } : {}),
-                },
-                choices.selectedVoice !== null,
-              )
-            }
-            error={state.phase === 'error' ? state.message : null}
-            voiceName={choices.selectedVoice?.name ?? null}
-            onChangeVoice={() => setPickerOpen(true)}
-          />
+        {mode === 'dialogue' ? (
+          <section aria-label="Dialogue" className="min-w-0">
+            <DialogueMode voices={choices.voiceList} voicesLoading={choices.voicesLoading} />
+          </section>
+        ) : (
+          <section aria-label="Text and result" className="space-y-6">
+            <PresetTextCard
+              text={text}
+              onTextChange={setText}
+              generating={generating}
+              generateBlocker={presetGenerateBlocker({
+                voicesLoading: choices.voicesLoading,
+                voiceChosen: choices.voiceId !== null,
+                modelsLoading: choices.modelsLoading,
+                text,
+              })}
+              onGenerate={() =>
+                void generate(
+                  {
+                    text,
+                    voice_id: choices.voiceId ?? '',
+                    model_id: choices.activeModel,
+                    // The spec's request says false; the server keeps a transcript for every task anyway, and the result shows it.
+                    with_transcript: false,
+                    ...settings,
+                    ...(dictionaryIds.length > 0 ? { pronunciation_dictionary_ids: dictionaryIds } : {}),
+                  },
+                  choices.selectedVoice !== null,
+                )
+              }
+              error={state.phase === 'error' ? state.message : null}
+              voiceName={choices.selectedVoice?.name ?? null}
+              onChangeVoice={() => setPickerOpen(true)}
+            />
 
-          <SpeechResultCard
-            state={state}
-            progressLabel={(task) => (task ? progressLabel(task.progress, task.status) : 'Generating...')}
-          />
-        </section>
+            <SpeechResultCard
+              state={state}
+              progressLabel={(task) => (task ? progressLabel(task.progress, task.status) : 'Generating...')}
+            />
+          </section>
+        )}
 
         <aside aria-label="Voice settings" className="space-y-6">
           <div className={studioCardStyle}>
@@ -101,20 +111,24 @@ export default function PresetStudioPage() {
             </Link>
           </div>
 
-          <VoiceSettingsCard
-            models={choices.modelList}
-            modelsLoading={choices.modelsLoading}
-            activeModel={choices.activeModel}
-            onModelChange={choices.chooseModel}
-            selectedVoice={choices.selectedVoice}
-            language={choices.language}
-            fallbackVoices={choices.fallbackVoices}
-            onBrowseVoices={() => setPickerOpen(true)}
-            settings={settings}
-            onSettingsChange={setSettings}
-          />
+          {mode === 'single' && (
+            <>
+              <VoiceSettingsCard
+                models={choices.modelList}
+                modelsLoading={choices.modelsLoading}
+                activeModel={choices.activeModel}
+                onModelChange={choices.chooseModel}
+                selectedVoice={choices.selectedVoice}
+                language={choices.language}
+                fallbackVoices={choices.fallbackVoices}
+                onBrowseVoices={() => setPickerOpen(true)}
+                settings={settings}
+                onSettingsChange={setSettings}
+              />
 
-          <DictionarySelector chosen={dictionaryIds} onChange={setDictionaryIds} />
+              <DictionarySelector chosen={dictionaryIds} onChange={setDictionaryIds} />
+            </>
+          )}
         </aside>
       </div>
 
