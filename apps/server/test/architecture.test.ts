@@ -441,6 +441,7 @@ describe('architecture', () => {
     'GET /elevenlabs/v1/projects/{projectId}/export/{format}': "a project's ZIP, MP3, WAV or FLAC attachment",
     'GET /elevenlabs/v1/projects/{projectId}/chapters/{chapterId}/subtitles.{format}':
       "a chapter's SRT or WebVTT attachment",
+    'GET /api/account/export': "the user's data as a ZIP attachment, streamed as it is written",
   };
 
   it('every JSON route declares a response schema', async () => {
