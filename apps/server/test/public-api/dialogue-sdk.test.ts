@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createEspeakEngine } from '../../src/engines/espeak/espeak-engine.js';
 import { apiUser, listening } from '../helpers/api-keys.js';
 import { buildTestApp } from '../helpers/build-app.js';
+import { correlation } from '../helpers/codecs.js';
 import { creditsOf, expectLedgerInvariants, openHolds } from '../helpers/money.js';
 
 const HOST = 'espeak-en-us-f2';
@@ -110,8 +111,12 @@ describe('ElevenLabs text-to-dialogue through the official SDK', { timeout: 90_0
         pcmSeconds(await readAll(await client.textToSpeech.convert(HOST, { text: FIRST, outputFormat: 'pcm_16000' }))) *
           16_000,
       ) * 2;
-    expect(mixed.subarray(0, firstLine).equals(oneVoice.subarray(0, firstLine))).toBe(true);
-    expect(mixed.subarray(firstLine).equals(oneVoice.subarray(firstLine))).toBe(false);
+    const samples = (bytes: Buffer) => new Int16Array(bytes.buffer, bytes.byteOffset, Math.floor(bytes.length / 2));
+    // The first line (same voice in both) matches; the second (another voice) does not.
+    expect(
+      correlation(samples(mixed.subarray(0, firstLine)), samples(oneVoice.subarray(0, firstLine))),
+    ).toBeGreaterThan(0.95);
+    expect(correlation(samples(mixed.subarray(firstLine)), samples(oneVoice.subarray(firstLine)))).toBeLessThan(0.5);
     await app.close();
   });
 
@@ -128,6 +133,38 @@ describe('ElevenLabs text-to-dialogue through the official SDK', { timeout: 90_0
     // An MPEG-2 layer III frame header at 22.05 kHz starts the answer.
     expect(mp3.readUInt16BE(0) & 0xfff6).toBe(0xfff2);
     expect(mp3.length).toBeGreaterThan(4_000);
+    await app.close();
+  });
+
+  it('answers the audio with every character’s time and a voice segment per line', async () => {
+    const { app, client } = await dialogueClient();
+    const answer = await client.textToDialogue.convertWithTimestamps({
+      outputFormat: 'pcm_16000',
+      inputs: [
+        { text: FIRST, voiceId: HOST },
+        { text: SECOND, voiceId: GUEST },
+      ],
+    });
+    const seconds = pcmSeconds(Buffer.from(answer.audioBase64, 'base64'));
+    const characters = answer.alignment?.characters ?? [];
+    // The inputs' texts, one after the other, character by character.
+    expect(characters.join('')).toBe(FIRST + SECOND);
+    const [host, guest] = answer.voiceSegments;
+    expect(answer.voiceSegments).toHaveLength(2);
+    expect(host).toMatchObject({ voiceId: HOST, dialogueInputIndex: 0, characterStartIndex: 0 });
+    expect(guest).toMatchObject({
+      voiceId: GUEST,
+      dialogueInputIndex: 1,
+      characterStartIndex: FIRST.length,
+      characterEndIndex: FIRST.length + SECOND.length,
+    });
+    expect(host?.characterEndIndex).toBe(FIRST.length);
+    // The guest starts after the host's line and the pause, and ends with the audio.
+    expect((guest?.startTimeSeconds ?? 0) - (host?.endTimeSeconds ?? 0)).toBeCloseTo(0.35, 1);
+    expect(guest?.endTimeSeconds).toBeCloseTo(seconds, 1);
+    const starts = answer.alignment?.characterStartTimesSeconds ?? [];
+    expect(starts[FIRST.length] ?? 0).toBeGreaterThanOrEqual(guest?.startTimeSeconds ?? 0);
+    for (let i = 1; i < starts.length; i += 1) expect(starts[i]).toBeGreaterThanOrEqual(starts[i - 1] ?? 0);
     await app.close();
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../../http/errors.js';
 import {
@@ -17,8 +17,9 @@ import { useElevenLabsErrors } from '../errors.js';
 import { parseOutputFormat } from '../output-format.js';
 import { ERRORS, elevenLabsSpeechQuery, TAGS } from '../schemas.js';
 import { ELEVENLABS_MODELS } from '../views.js';
-import { elevenLabsDialogueRequest } from './schemas.js';
-import type { DialogueCaller, DialogueService, DialogueStream } from './service.js';
+import { type ElevenLabsDialogueRequest, elevenLabsDialogueRequest } from './schemas.js';
+import type { DialogueCaller, DialogueRequest, DialogueService, DialogueStream } from './service.js';
+import { dialogueTimestamps, dialogueWithTimestamps } from './timestamps.js';
 
 export interface DialogueRouteDeps {
   keys: ApiKeyService;
@@ -57,27 +58,55 @@ export const elevenLabsDialogueRoutes =
           },
         },
         async (request, reply) => {
-          const principal = principalWith(request, 'speech');
-          const { body } = request;
-          const format = parseOutputFormat(request.query.output_format);
-          const modelId = await modelFor(deps.catalogue, body.model_id);
-          const pronounce = await pronunciation.pronouncerFor(
-            principal.userId,
-            locatorsOf(body.pronunciation_dictionary_locators),
-          );
-          const stream = await deps.dialogue.open(keyCaller(deps, principal, request.ip), {
-            inputs: body.inputs.map((input) => ({ text: input.text, voiceId: input.voice_id })),
-            modelId,
-            speed: 1,
-            language: body.language_code?.toLowerCase() ?? null,
-            format,
-            pronounce,
-          });
+          const stream = await open(request, request);
           return sendPulled(dialogueHeaders(reply, stream), stream.contentType, audioBytes(stream));
         },
       );
     }
+
+    app.post(
+      '/with-timestamps',
+      {
+        preValidation,
+        schema: {
+          tags: TAGS,
+          summary:
+            'Speak a dialogue, answering the audio (base64) with its characters’ times and each line’s voice segment',
+          querystring: elevenLabsSpeechQuery,
+          body: elevenLabsDialogueRequest,
+          response: { 200: dialogueWithTimestamps, ...ERRORS },
+        },
+      },
+      async (request, reply) => {
+        const stream = await open(request, request);
+        dialogueHeaders(reply, stream);
+        return dialogueTimestamps(stream, () => request.raw.socket?.destroyed ?? false);
+      },
+    );
+
+    /** A validated request admitted and paid for: every voice and the format are checked before anything is held. */
+    async function open(request: FastifyRequest, { body, query }: DialogueRoute): Promise<DialogueStream> {
+      const principal = principalWith(request, 'speech');
+      const dialogue: DialogueRequest = {
+        inputs: body.inputs.map((input) => ({ text: input.text, voiceId: input.voice_id })),
+        modelId: await modelFor(deps.catalogue, body.model_id),
+        speed: 1,
+        language: body.language_code?.toLowerCase() ?? null,
+        format: parseOutputFormat(query.output_format),
+        pronounce: await pronunciation.pronouncerFor(
+          principal.userId,
+          locatorsOf(body.pronunciation_dictionary_locators),
+        ),
+      };
+      return deps.dialogue.open(keyCaller(deps, principal, request.ip), dialogue);
+    }
   };
+
+/** What a dialogue route receives, once validated. */
+interface DialogueRoute {
+  body: ElevenLabsDialogueRequest;
+  query: { output_format?: string | undefined };
+}
 
 /**
  * The key's limits, as text-to-speech counts them (its rate, the requests it has speaking, its
