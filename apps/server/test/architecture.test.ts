@@ -442,6 +442,8 @@ describe('architecture', () => {
     'GET /elevenlabs/v1/projects/{projectId}/chapters/{chapterId}/subtitles.{format}':
       "a chapter's SRT or WebVTT attachment",
     'GET /api/account/export': "the user's data as a ZIP attachment, streamed as it is written",
+    'POST /elevenlabs/v1/text-to-dialogue/': 'audio bytes of every line, in the asked output_format',
+    'POST /elevenlabs/v1/text-to-dialogue/stream': 'audio bytes, streamed as the lines are spoken',
   };
 
   it('every JSON route declares a response schema', async () => {

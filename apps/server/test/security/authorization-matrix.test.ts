@@ -248,6 +248,9 @@ const MATRIX: Record<string, Rule> = {
   'POST /elevenlabs/v1/text-to-speech/{voice_id}/stream': apiKeyRoute,
   'POST /elevenlabs/v1/text-to-speech/{voice_id}/with-timestamps': apiKeyRoute,
   'POST /elevenlabs/v1/text-to-speech/{voice_id}/stream/with-timestamps': apiKeyRoute,
+  'POST /elevenlabs/v1/text-to-dialogue/': apiKeyRoute,
+  'POST /elevenlabs/v1/text-to-dialogue/stream': apiKeyRoute,
+  'POST /elevenlabs/v1/text-to-dialogue/with-timestamps': apiKeyRoute,
   'GET /elevenlabs/v1/voices': apiKeyRoute,
   'GET /elevenlabs/v1/voices/{voice_id}': apiKeyRoute,
   'DELETE /elevenlabs/v1/voices/{voice_id}': apiKeyRoute,
@@ -309,6 +312,8 @@ const MATRIX: Record<string, Rule> = {
   // No form: anonymous is refused before the upload is read, and a user's empty form is refused
   // as such (cloning a real sample here would only add seconds).
   'POST /api/voice/clone': { access: 'user' },
+  // No lines: anonymous is refused before the body is read, and a user's empty dialogue as such.
+  'POST /api/dialogue': { access: 'user' },
   'GET /api/voice/cloned': { access: 'user' },
   'DELETE /api/voice/': { access: 'user' },
 
