@@ -72,7 +72,10 @@ export async function waitUntilDone(
   throw new Error(`tasks did not finish within ${timeoutMs / 1000} s`);
 }
 
+/** The middle value; with an even count, the mean of the two middle ones (not the upper one). */
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  if (sorted.length % 2 === 1) return sorted[middle] ?? Number.NaN;
+  return ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
 };
