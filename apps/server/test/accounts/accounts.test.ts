@@ -167,6 +167,12 @@ describe('sign-in options', () => {
       },
     });
     const response = await app.inject({ method: 'GET', url: '/api/sign-in-options' });
-    expect(response.json()).toEqual({ local: true, google: false, oidc: { name: 'Company SSO' } });
+    expect(response.json()).toEqual({
+      local: true,
+      google: false,
+      oidc: { name: 'Company SSO' },
+      // No SMTP_URL: a forgotten password is reset by staff, not by mail.
+      passwordReset: false,
+    });
   });
 });

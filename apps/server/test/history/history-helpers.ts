@@ -20,12 +20,19 @@ export function countingEngine(options: { seeds?: boolean } = {}) {
   // Without eSpeak's several-sentences-per-run path, so every sentence is one counted request.
   const { synthesizeEach: _oneRunForMany, ...espeak } = createEspeakEngine();
   const spoken: SynthesisRequest[] = [];
+  // Each seed the engine is given speaks at its own pitch, so two seeds never sound alike (a pitch
+  // taken from the seed's value would, one time in a few, repeat the first take byte for byte).
+  const seedsSeen: number[] = [];
+  const pitchStepOf = (seed: number) => {
+    if (!seedsSeen.includes(seed)) seedsSeen.push(seed);
+    return seedsSeen.indexOf(seed) + 1;
+  };
   const engine: SpeechEngineV1 = {
     ...espeak,
     capabilities: { ...espeak.capabilities, seeds: options.seeds === true },
     async synthesize(request) {
       spoken.push(request);
-      const pitch = options.seeds && request.seed ? request.pitch + ((request.seed % 5) - 2) : request.pitch;
+      const pitch = options.seeds && request.seed ? request.pitch + pitchStepOf(request.seed) : request.pitch;
       return espeak.synthesize({ ...request, pitch });
     },
   };

@@ -52,7 +52,7 @@ describe('regenerating a sentence whose text is unchanged', () => {
     const { app, user, id } = await spoken(seeded.engine, 'Say it once. Say it again.');
     const creditsBefore = await creditsOf(app.db, user.userId);
     const response = await regenerate(app, user.cookie, id, 1, { text: 'Say it again.' });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const answer = response.json() as RegeneratedSentence;
     const takes = answer.timeline.sentences[1]?.takes ?? [];
     expect(takes).toHaveLength(2);

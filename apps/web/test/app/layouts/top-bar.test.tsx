@@ -190,14 +190,18 @@ describe('the figures in the top bar', () => {
 });
 
 describe('the account menu', () => {
-  it('leads to the history and the API keys page from a keyboard', async () => {
+  it('leads to the account, the history and the API keys page from a keyboard', async () => {
     stubApi({ 'GET /api/me': () => json(me()) });
     const { user } = renderDashboard(<TopBar />, { routes: { '/dashboard/api-keys': <p>API keys page</p> } });
     (await screen.findByRole('button', { name: /account menu/i })).focus();
     await user.keyboard('{Enter}');
-    const history = await screen.findByRole('menuitem', { name: 'History' });
-    expect(history).toHaveAttribute('href', '/history');
+    const account = await screen.findByRole('menuitem', { name: 'Account' });
+    expect(account).toHaveAttribute('href', '/account');
     // A menu opened from the keyboard puts focus on its first item.
+    await waitFor(() => expect(account).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    const history = screen.getByRole('menuitem', { name: 'History' });
+    expect(history).toHaveAttribute('href', '/history');
     await waitFor(() => expect(history).toHaveFocus());
     await user.keyboard('{ArrowDown}');
     const item = screen.getByRole('menuitem', { name: 'API keys' });
