@@ -7,9 +7,17 @@ import { LogoutDialog } from './logout-dialog';
 import { menuContentProps, menuRootProps, menuStyles } from './menu-styles';
 import { UserAvatar } from './user-avatar';
 
+/** The signed-in pages the menu leads to, in its order (the keyboard reaches Account first). */
+const PAGE_LINKS = [
+  { to: '/account', label: 'Account', Icon: UserRound },
+  { to: '/history', label: 'History', Icon: History },
+  { to: '/dashboard/api-keys', label: 'API keys', Icon: KeyRound },
+  { to: '/projects', label: 'Projects', Icon: BookOpen },
+  { to: '/pronunciation', label: 'Pronunciation', Icon: BookA },
+] as const;
+
 /**
- * The avatar in the top bar; its menu shows who is signed in, leads to the history, API keys, projects and pronunciation pages, and
- * offers Logout (after a confirmation).
+ * The avatar in the top bar; its menu shows who is signed in, leads to the pages of PAGE_LINKS, and offers Logout (after a confirmation).
  */
 export function UserMenu({ user }: { user: AccountIdentity }) {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
@@ -45,36 +53,14 @@ export function UserMenu({ user }: { user: AccountIdentity }) {
               </div>
             </div>
             <DropdownMenu.Separator className={menuStyles.separator} />
-            <DropdownMenu.Item asChild className={menuStyles.item}>
-              <Link to="/account">
-                <UserRound aria-hidden className="h-4 w-4" />
-                Account
-              </Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={menuStyles.item}>
-              <Link to="/history">
-                <History aria-hidden className="h-4 w-4" />
-                History
-              </Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={menuStyles.item}>
-              <Link to="/dashboard/api-keys">
-                <KeyRound aria-hidden className="h-4 w-4" />
-                API keys
-              </Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={menuStyles.item}>
-              <Link to="/projects">
-                <BookOpen aria-hidden className="h-4 w-4" />
-                Projects
-              </Link>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className={menuStyles.item}>
-              <Link to="/pronunciation">
-                <BookA aria-hidden className="h-4 w-4" />
-                Pronunciation
-              </Link>
-            </DropdownMenu.Item>
+            {PAGE_LINKS.map(({ to, label, Icon }) => (
+              <DropdownMenu.Item key={to} asChild className={menuStyles.item}>
+                <Link to={to}>
+                  <Icon aria-hidden className="h-4 w-4" />
+                  {label}
+                </Link>
+              </DropdownMenu.Item>
+            ))}
             <DropdownMenu.Item className={menuStyles.item} onSelect={() => setConfirmingLogout(true)}>
               <LogOut aria-hidden className="h-4 w-4" />
               Logout
